@@ -1,0 +1,118 @@
+"""Dealing a hand from a deck order (rules ``briscola.deal.*``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from .errors import IllegalAction
+from .state import State
+from .tables import Tables
+
+
+def check_deck_order(tables: Tables, deck: tuple[str, ...]) -> None:
+    """``briscola.deal.shuffle``: a deck order is the pack, each card once."""
+    counts = Counter(deck)
+    missing = [c for c in tables.cards if c not in counts]
+    extra = sorted(c for c in counts if c not in tables.order)
+    twice = sorted(c for c, k in counts.items() if k > 1)
+    if missing or extra or twice:
+        parts = []
+        if missing:
+            parts.append(f"missing {', '.join(missing)}")
+        if extra:
+            parts.append(f"not in this pack: {', '.join(extra)}")
+        if twice:
+            parts.append(f"repeated: {', '.join(twice)}")
+        raise IllegalAction(
+            "briscola.deal.shuffle",
+            f"the deck order must hold each of the {len(tables.cards)} cards "
+            f"of the pack once ({'; '.join(parts)})",
+        )
+
+
+def turn_indicator(
+    tables: Tables, pack: list[str], take_from: int
+) -> tuple[str, list[str]]:
+    """``briscola.deal.rebury``: turn the card at ``take_from`` (0 top, -1
+    bottom); while its face may not stay, put it back in the middle of the
+    pack and turn again. Returns the indicator and the cards reburied."""
+    barred = set(tables.ruleset.deal.rebury_indicator)
+    reburied: list[str] = []
+    card = pack.pop(take_from)
+    for _ in range(len(pack) + 1):
+        if tables.rank[card] not in barred:
+            return card, reburied
+        reburied.append(card)
+        pack.insert(len(pack) // 2, card)
+        card = pack.pop(take_from)
+    raise IllegalAction(
+        "briscola.deal.rebury",
+        "no card of this pack may stay as indicator: every turn was reburied",
+    )
+
+
+def deal_hand(state: State, deck: tuple[str, ...]) -> State:
+    """Deal a new hand from ``deck`` (top card first), dealer ``state.dealer``.
+
+    ``briscola.deal.hands``: packets in seat order from the seat after the
+    dealer. ``briscola.deal.indicator``: the indicator is the card after the
+    deal, the bottom card, or the top card before dealing.
+    """
+    tables = state.tables
+    rules = tables.ruleset
+    check_deck_order(tables, deck)
+    n = tables.players
+    pack = list(deck)
+    where = rules.deal.indicator
+    indicator: str | None = None
+    reburied: list[str] = []
+    if where == "before-deal":
+        indicator, reburied = turn_indicator(tables, pack, 0)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    for packet in rules.deal.packets:
+        for i in range(1, n + 1):
+            seat = (state.dealer + i) % n
+            hands[seat].extend(pack[:packet])
+            del pack[:packet]
+    if where == "after-deal":
+        indicator, reburied = turn_indicator(tables, pack, 0)
+    elif where == "bottom":
+        indicator, reburied = turn_indicator(tables, pack, -1)
+    if rules.play.first_lead == "after-dealer":
+        leader = (state.dealer + 1) % n
+    else:
+        leader = (state.dealer - 1) % n
+    sorted_hands = tuple(tables.sort(h) for h in hands)
+    event = {
+        "type": "deal",
+        "dealer": state.dealer,
+        "hands": [list(h) for h in sorted_hands],
+        "indicator": indicator,
+        "trump": tables.suit[indicator] if indicator else None,
+        "stock_size": len(pack),
+        "reburied": reburied,
+    }
+    rule_ids = ["briscola.deal.shuffle", "briscola.deal.hands"]
+    if indicator:
+        rule_ids.append("briscola.deal.indicator")
+    if reburied:
+        rule_ids.append("briscola.deal.rebury")
+    return replace(
+        state,
+        phase="play",
+        hands=sorted_hands,
+        stock=tuple(pack),
+        indicator=indicator,
+        trump=tables.suit[indicator] if indicator else None,
+        trick=(),
+        leader=leader,
+        to_move=leader,
+        won=tuple(() for _ in range(n)),
+        tricks_won=tuple(0 for _ in range(n)),
+        tricks_played=0,
+        last_trick=None,
+        result=None,
+        events=(event,),
+        rules=tuple(rule_ids),
+    )

@@ -1,0 +1,201 @@
+"""The interpreter's entry points: start a match, list legal actions, apply one.
+
+``apply`` never mutates: it returns a new :class:`State` or raises
+:class:`IllegalAction` with the id of the rule that forbids the action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from regola.spec import Ruleset
+
+from .actions import ExchangeAction, PlayAction, ShuffleAction, parse_action
+from .deal import deal_hand
+from .drawing import draw_round
+from .errors import IllegalAction
+from .exchange import check_exchange, exchange_card, may_exchange
+from .match import next_dealer, update_match
+from .scoring import score_hand
+from .state import MatchScore, State
+from .tables import Tables
+from .tricks import check_play, playable, trick_winner
+
+AnyAction = ShuffleAction | PlayAction | ExchangeAction
+
+
+def initial_state(ruleset: Ruleset) -> State:
+    """A match before its first shuffle: seat 0 is to deal."""
+    tables = Tables.of(ruleset)
+    zeros = tuple(0 for _ in tables.sides)
+    return State(
+        tables=tables,
+        phase="shuffle",
+        dealer=0,
+        match=MatchScore(game_points=zeros, card_points=zeros),
+    )
+
+
+def new_game(ruleset: Ruleset, deck_order: list[str] | tuple[str, ...]) -> State:
+    """Start a match and deal its first hand from ``deck_order`` (top card first)."""
+    return apply(initial_state(ruleset), ShuffleAction(deck=tuple(deck_order)))
+
+
+def legal_actions(state: State) -> list[AnyAction]:
+    """Every legal player action, in canonical order: plays by card order,
+    then the exchange. Empty between hands (a chance step: see
+    :attr:`State.is_chance`) and once the match is over."""
+    if state.phase != "play":
+        return []
+    seat = state.to_move
+    actions: list[AnyAction] = [PlayAction(seat=seat, card=c) for c in playable(state, seat)]
+    if state.ruleset.exchange.card != "none" and may_exchange(state, seat):
+        actions.append(ExchangeAction(seat=seat, card=exchange_card(state)))
+    return actions
+
+
+def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
+    """Apply one action and return the new state.
+
+    Raises :class:`IllegalAction` naming the rule broken: a shuffle during a
+    hand or a play between hands (``briscola.play.phase``), out of turn
+    (``briscola.play.turn``), a card not held (``briscola.play.in-hand``), and
+    so on.
+    """
+    act = parse_action(action)
+    if state.phase == "over":
+        raise IllegalAction("briscola.match.end", "the match is over: no further action is possible")
+    if isinstance(act, ShuffleAction):
+        if state.phase != "shuffle":
+            raise IllegalAction("briscola.play.phase", "a shuffle is only possible between hands")
+        return deal_hand(state, act.deck)
+    if state.phase != "play":
+        raise IllegalAction(
+            "briscola.play.phase", f"no {act.type} is possible between hands: the next step is a shuffle"
+        )
+    if act.seat != state.to_move:
+        raise IllegalAction(
+            "briscola.play.turn", f"it is seat {state.to_move}'s turn, not seat {act.seat}'s"
+        )
+    if isinstance(act, ExchangeAction):
+        return _exchange(state, act)
+    return _play(state, act)
+
+
+def _exchange(state: State, act: ExchangeAction) -> State:
+    rules = check_exchange(state, act.seat, act.card)
+    hands = list(state.hands)
+    held = [c for c in hands[act.seat] if c != act.card] + [state.indicator]
+    hands[act.seat] = state.tables.sort(held)
+    event = {"type": "exchange", "seat": act.seat, "card": act.card, "indicator": state.indicator}
+    return replace(
+        state, hands=tuple(hands), indicator=act.card, events=(event,), rules=tuple(rules)
+    )
+
+
+def _play(state: State, act: PlayAction) -> State:
+    rules = check_play(state, act.seat, act.card)
+    if state.tricks_played == 0 and not state.trick:
+        rules.insert(0, "briscola.play.first-lead")
+    hands = list(state.hands)
+    hands[act.seat] = tuple(c for c in hands[act.seat] if c != act.card)
+    trick = state.trick + ((act.seat, act.card),)
+    events: list[dict[str, Any]] = [{"type": "play", "seat": act.seat, "card": act.card}]
+    n = state.tables.players
+    if len(trick) < n:
+        return replace(
+            state,
+            hands=tuple(hands),
+            trick=trick,
+            to_move=(act.seat + 1) % n,
+            events=tuple(events),
+            rules=tuple(rules),
+        )
+    return _finish_trick(state, hands, trick, events, rules)
+
+
+def _finish_trick(
+    state: State,
+    hands_t: list[tuple[str, ...]],
+    trick: tuple[tuple[int, str], ...],
+    events: list[dict[str, Any]],
+    rules: list[str],
+) -> State:
+    """``briscola.trick.winner`` and ``briscola.trick.lead-next``, then the draw,
+    then the end of the hand if every card has been played."""
+    tables = state.tables
+    winner = trick_winner(tables, trick, state.trump)
+    cards = tuple(c for _, c in trick)
+    won = list(state.won)
+    won[winner] = won[winner] + cards
+    tricks_won = list(state.tricks_won)
+    tricks_won[winner] += 1
+    events.append(
+        {
+            "type": "trick",
+            "number": state.tricks_played + 1,
+            "winner": winner,
+            "cards": list(cards),
+            "points": sum(tables.points[c] for c in cards),
+        }
+    )
+    rules += ["briscola.trick.winner", "briscola.trick.lead-next"]
+    hands = [list(h) for h in hands_t]
+    stock = list(state.stock)
+    indicator = state.indicator
+    if state.ruleset.draw.enabled:
+        indicator, drawn, draw_rules = draw_round(hands, stock, indicator, winner, tables.players)
+        events += drawn
+        rules += draw_rules
+    if any(hands) and not stock and indicator is None and "briscola.draw.exhausted" not in rules:
+        rules.append("briscola.draw.exhausted")
+    after = replace(
+        state,
+        hands=tuple(tables.sort(h) for h in hands),
+        stock=tuple(stock),
+        indicator=indicator,
+        trick=(),
+        leader=winner,
+        to_move=winner,
+        won=tuple(won),
+        tricks_won=tuple(tricks_won),
+        tricks_played=state.tricks_played + 1,
+        last_trick=(winner, trick),
+    )
+    if any(after.hands):
+        return replace(after, events=tuple(events), rules=tuple(rules))
+    return _finish_hand(after, events, rules)
+
+
+def _finish_hand(state: State, events: list[dict[str, Any]], rules: list[str]) -> State:
+    result, score_rules = score_hand(state)
+    rules += score_rules
+    match = update_match(state, result)
+    rules.append("briscola.match.end")
+    events.append({"type": "hand-over", **result.to_json()})
+    if match.over:
+        events.append({"type": "match-over", "winner": match.winner})
+        return replace(
+            state,
+            phase="over",
+            to_move=None,
+            leader=None,
+            result=result,
+            match=match,
+            events=tuple(events),
+            rules=tuple(rules),
+        )
+    rules.append("briscola.match.next-dealer")
+    return replace(
+        state,
+        phase="shuffle",
+        to_move=None,
+        leader=None,
+        dealer=next_dealer(state, result),
+        hand_number=state.hand_number + 1,
+        result=result,
+        match=match,
+        events=tuple(events),
+        rules=tuple(rules),
+    )

@@ -1,0 +1,55 @@
+"""Scoring a finished hand (rules ``briscola.score.*``)."""
+
+from __future__ import annotations
+
+from .state import HandResult, State
+
+
+def score_hand(state: State) -> tuple[HandResult, list[str]]:
+    """Count each side's card points and decide the hand.
+
+    ``briscola.score.count``, ``briscola.score.majority`` (strictly most
+    points wins), ``briscola.score.tie`` (the variant's tiebreak),
+    ``briscola.score.game-points`` (the winner's tier).
+    """
+    tables = state.tables
+    rules = state.ruleset.hand_scoring
+    points = tuple(
+        sum(tables.points[c] for seat in side for c in state.won[seat]) for side in tables.sides
+    )
+    cards = tuple(sum(len(state.won[seat]) for seat in side) for side in tables.sides)
+    best = max(points)
+    top = [i for i, p in enumerate(points) if p == best]
+    used = ["briscola.score.count", "briscola.score.majority"]
+    winner: int | None = None
+    decided_by = None
+    outcome = "draw"
+    if len(top) == 1:
+        winner, decided_by, outcome = top[0], "majority", "win"
+    else:
+        used.append("briscola.score.tie")
+        if rules.tie == "replay":
+            outcome = "void"
+        elif rules.tie == "last-trick" and state.last_trick is not None:
+            side = tables.side_of[state.last_trick[0]]
+            if side in top:
+                winner, decided_by, outcome = side, "last-trick", "win"
+        elif rules.tie == "more-cards":
+            most = max(cards[i] for i in top)
+            leaders = [i for i in top if cards[i] == most]
+            if len(leaders) == 1:
+                winner, decided_by, outcome = leaders[0], "more-cards", "win"
+    game_points = [0] * len(points)
+    if winner is not None:
+        used.append("briscola.score.game-points")
+        tier = [t for t in rules.game_points if points[winner] >= t.min_points][-1]
+        game_points[winner] = tier.game_points
+    result = HandResult(
+        points=points,
+        cards=cards,
+        outcome=outcome,
+        winner=winner,
+        decided_by=decided_by,
+        game_points=tuple(game_points),
+    )
+    return result, used

@@ -1,0 +1,59 @@
+"""Lookup tables derived once from a ruleset, so rules read as plain lookups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from regola.spec import Ruleset
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything about cards and seats the rules need, keyed by card id or seat."""
+
+    ruleset: Ruleset
+    players: int
+    cards: tuple[str, ...]
+    """Cards in play, in canonical order."""
+    order: dict[str, int]
+    """Card id -> position in canonical order (sorts hands and actions)."""
+    suit: dict[str, str]
+    rank: dict[str, str]
+    strength: dict[str, int]
+    """Card id -> strength within its suit (higher beats lower)."""
+    points: dict[str, int]
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    """Seat -> index of its side in ``sides``."""
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> Tables:
+        deck = ruleset.deck
+        cards = deck.cards()
+        n_strength = len(deck.strength)
+        by_rank = {r: n_strength - i for i, r in enumerate(deck.strength)}
+        sides = ruleset.seating.sides()
+        side_of = [0] * ruleset.seating.players
+        for i, side in enumerate(sides):
+            for seat in side:
+                side_of[seat] = i
+        return cls(
+            ruleset=ruleset,
+            players=ruleset.seating.players,
+            cards=cards,
+            order={c: i for i, c in enumerate(cards)},
+            suit={c: c[-1] for c in cards},
+            rank={c: c[:-1] for c in cards},
+            strength={c: by_rank.get(c[:-1], 0) for c in cards},
+            points={c: deck.rank(c[:-1]).points for c in cards},
+            sides=sides,
+            side_of=tuple(side_of),
+        )
+
+    def sort(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+        """Cards in canonical order."""
+        return tuple(sorted(cards, key=self.order.__getitem__))
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats on this seat's side."""
+        return tuple(s for s in self.sides[self.side_of[seat]] if s != seat)

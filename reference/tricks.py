@@ -1,0 +1,61 @@
+"""Playing to a trick and resolving it (rules ``briscola.play.*``, ``briscola.trick.*``)."""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .state import State
+from .tables import Tables
+
+
+def playable(state: State, seat: int) -> tuple[str, ...]:
+    """Cards ``seat`` may play now, in canonical order.
+
+    ``briscola.play.free``: any card in hand. ``briscola.play.follow-suit``:
+    a player holding the suit led must play that suit.
+    """
+    hand = state.hands[seat]
+    if state.ruleset.play.follow_suit == "must-follow" and state.trick:
+        led = state.tables.suit[state.trick[0][1]]
+        same = tuple(c for c in hand if state.tables.suit[c] == led)
+        if same:
+            return same
+    return hand
+
+
+def check_play(state: State, seat: int, card: str) -> list[str]:
+    """Raise :class:`IllegalAction` unless ``seat`` may play ``card``; return
+    the rule ids the play exercises."""
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalAction(
+            "briscola.play.in-hand",
+            f"seat {seat} does not hold {card} (hand: {' '.join(hand) or 'empty'})",
+        )
+    if state.ruleset.play.follow_suit == "must-follow":
+        allowed = playable(state, seat)
+        if card not in allowed:
+            led = state.tables.suit[state.trick[0][1]]
+            raise IllegalAction(
+                "briscola.play.follow-suit",
+                f"seat {seat} must follow suit {led} with one of {' '.join(allowed)}",
+            )
+        return ["briscola.play.turn", "briscola.play.in-hand", "briscola.play.follow-suit"]
+    return ["briscola.play.turn", "briscola.play.in-hand", "briscola.play.free"]
+
+
+def trick_winner(tables: Tables, trick: tuple[tuple[int, str], ...], trump: str | None) -> int:
+    """``briscola.trick.winner``: the seat whose card takes the trick.
+
+    The strongest trump if any trump was played, otherwise the strongest
+    card of the suit led; cards of other suits never win.
+    """
+    best_seat, best_card = trick[0]
+    for seat, card in trick[1:]:
+        if tables.suit[card] == tables.suit[best_card]:
+            if tables.strength[card] > tables.strength[best_card]:
+                best_seat, best_card = seat, card
+        elif tables.suit[card] == trump:
+            # the first trump on a trick of another suit takes the lead
+            best_seat, best_card = seat, card
+        # a card of any other suit cannot win
+    return best_seat

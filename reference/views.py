@@ -1,0 +1,81 @@
+"""Canonical views: what the omniscient observer, or one seat, can see.
+
+A view is plain JSON data with a fixed set of keys, so two engines can be
+compared field by field (rules ``briscola.info.*``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import State
+
+
+def visible_hands(state: State, seat: int | None) -> list[bool]:
+    """Which hands ``seat`` sees (all of them when ``seat`` is None).
+
+    ``briscola.info.hidden``: one's own hand; ``briscola.info.open-hands``:
+    every hand; ``briscola.info.partner-view``: partners' hands at the moment
+    the variant gives.
+    """
+    n = state.tables.players
+    if seat is None or state.ruleset.information.open_hands:
+        return [True] * n
+    seen = [s == seat for s in range(n)]
+    if partner_view_active(state):
+        for p in state.tables.partners(seat):
+            seen[p] = True
+    return seen
+
+
+def partner_view_active(state: State) -> bool:
+    """Whether partners see each other's hands right now."""
+    when = state.ruleset.information.partner_view
+    if state.phase != "play" or when == "never":
+        return False
+    if when == "before-first-trick":
+        return state.tricks_played == 0
+    return not state.stock and state.indicator is None
+
+
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The canonical view of ``state``: omniscient if ``seat`` is None,
+    otherwise what that seat may see. Hidden hands are ``null`` (their sizes
+    are always shown); the stock's order is shown only to the omniscient view,
+    its top card also where it lies face up."""
+    rules = state.ruleset
+    n = state.tables.players
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"seat {seat} does not exist: seats are 0..{n - 1}")
+    seen = visible_hands(state, seat)
+    hands = state.hands or tuple(() for _ in range(n))
+    out: dict[str, Any] = {
+        "variant": rules.id,
+        "seat": seat,
+        "phase": state.phase,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "to_move": state.to_move,
+        "trump": state.trump,
+        "indicator": state.indicator,
+        "stock_size": len(state.stock),
+        "stock_top": None,
+        "hands": [list(h) if seen[s] else None for s, h in enumerate(hands)],
+        "hand_sizes": [len(h) for h in hands],
+        "trick": [{"seat": s, "card": c} for s, c in state.trick],
+        "leader": state.leader,
+        "tricks_played": state.tricks_played,
+        "last_trick": None,
+        "won": [list(w) for w in (state.won or tuple(() for _ in range(n)))],
+        "points": [sum(state.tables.points[c] for c in w) for w in (state.won or ((),) * n)],
+        "result": state.result.to_json() if state.result else None,
+        "match": state.match.to_json(),
+    }
+    if state.last_trick is not None:
+        w, cards = state.last_trick
+        out["last_trick"] = {"winner": w, "cards": [{"seat": s, "card": c} for s, c in cards]}
+    if state.stock and (seat is None or rules.information.stock_top_visible):
+        out["stock_top"] = state.stock[0]
+    if seat is None:
+        out["stock"] = list(state.stock)
+    return out

@@ -1,0 +1,199 @@
+"""Load variant files into flat, validated rulesets.
+
+A variant file is TOML. It may name another variant in ``extends``; the
+loader merges the two (tables merge key by key, every other value is
+replaced) and validates the result as one :class:`Ruleset`. Files whose name
+starts with ``_`` are shared bases, not variants. Option overrides (a mapping
+of dotted field paths to values) are merged the same way and validated like
+the files, so a bad option fails exactly as a bad file would.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .schema import Ruleset
+
+VARIANTS_DIR = Path(__file__).parent / "variants"
+
+
+class SpecError(Exception):
+    """A variant file, a variant id or an option that cannot be used.
+
+    The message is one paragraph for a person: the file or option, the field,
+    and what was expected.
+    """
+
+
+def variant_ids() -> list[str]:
+    """Ids of the shipped variants, sorted."""
+    return sorted(p.stem for p in VARIANTS_DIR.glob("*.toml") if not p.stem.startswith("_"))
+
+
+def load(
+    variant: str | Path,
+    options: Mapping[str, Any] | None = None,
+) -> Ruleset:
+    """Load a shipped variant by id, or a variant file by path, with options.
+
+    ``options`` maps dotted field paths to values, e.g.
+    ``{"hand_scoring.tie": "replay", "deck.removed": ["2c"]}``.
+    """
+    path = _find(variant)
+    data = _resolve(path, seen=())
+    data["id"] = path.stem.lstrip("_")
+    if options:
+        data = apply_options(data, options)
+    try:
+        return Ruleset.model_validate(data)
+    except ValidationError as exc:
+        where = f"{path}" + (f" with options {dict(options)}" if options else "")
+        raise SpecError(f"{where} breaks the schema: {_explain(exc)}") from None
+
+
+def load_all() -> list[Ruleset]:
+    """Every shipped variant with its default options."""
+    return [load(v) for v in variant_ids()]
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Parse one ``key=value`` from the command line.
+
+    The value is read as a TOML value (``replay``, ``"2c"``, ``["2c"]``,
+    ``true``, ``3``); a bare word that is not valid TOML is taken as a string.
+    """
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise SpecError(f"option {text!r}: expected key=value, e.g. hand_scoring.tie=replay")
+    raw = raw.strip()
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def apply_options(data: dict[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """Return ``data`` with each dotted option path set, checking the path exists."""
+    out = json.loads(json.dumps(data))  # deep copy of plain data
+    for key, value in options.items():
+        parts = key.split(".")
+        model: type[BaseModel] = Ruleset
+        node = out
+        for i, part in enumerate(parts):
+            fields = model.model_fields
+            if part not in fields or part in ("id",):
+                known = ", ".join(f for f in fields if f != "id")
+                prefix = ".".join(parts[:i]) or "the ruleset"
+                raise SpecError(
+                    f"unknown option {key!r}: {prefix} has no field {part!r}; "
+                    f"known fields: {known}"
+                )
+            if i == len(parts) - 1:
+                node[part] = value
+                break
+            sub = fields[part].annotation
+            if not (isinstance(sub, type) and issubclass(sub, BaseModel)):
+                raise SpecError(f"unknown option {key!r}: {part!r} is not a group of options")
+            model = sub
+            node = node.setdefault(part, {})
+    return out
+
+
+def canonical_json(ruleset: Ruleset) -> str:
+    """The ruleset as canonical JSON: sorted keys, no spaces, UTF-8."""
+    return json.dumps(
+        ruleset.model_dump(mode="json"),
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+
+
+def ruleset_hash(ruleset: Ruleset) -> str:
+    """A stable content hash of the ruleset (``sha256:`` + hex of its canonical JSON)."""
+    return "sha256:" + hashlib.sha256(canonical_json(ruleset).encode()).hexdigest()
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema of a resolved ruleset, for editors and other languages."""
+    schema = Ruleset.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://regola.dev/schema/ruleset.json"
+    return schema
+
+
+# --- internals ------------------------------------------------------------
+
+
+def _find(variant: str | Path) -> Path:
+    path = Path(variant)
+    if path.suffix == ".toml" or path.exists():
+        if not path.is_file():
+            raise SpecError(f"variant file {path} does not exist")
+        return path
+    candidate = VARIANTS_DIR / f"{variant}.toml"
+    if not candidate.is_file() or str(variant).startswith("_"):
+        raise SpecError(
+            f"unknown variant {str(variant)!r}; shipped variants: "
+            f"{', '.join(variant_ids())} (or give the path of a .toml file)"
+        )
+    return candidate
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"{path} is not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise SpecError(f"{path} cannot be read: {exc.strerror}") from None
+
+
+def _resolve(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
+    if path.resolve() in seen:
+        chain = " -> ".join(p.name for p in (*seen, path.resolve()))
+        raise SpecError(f"{path}: 'extends' forms a cycle ({chain})")
+    data = _read(path)
+    if "id" in data:
+        raise SpecError(f"{path}: field 'id' is not allowed; the id is the file name ({path.stem})")
+    parent = data.pop("extends", None)
+    if parent is None:
+        return data
+    if not isinstance(parent, str):
+        raise SpecError(f"{path}: field 'extends' must be a variant id or file name, got {parent!r}")
+    parent_path = path.parent / f"{parent}.toml"
+    if not parent_path.is_file():
+        parent_path = VARIANTS_DIR / f"{parent}.toml"
+    if not parent_path.is_file():
+        raise SpecError(f"{path}: 'extends' names {parent!r}, which is neither beside the file nor shipped")
+    return _merge(_resolve(parent_path, (*seen, path.resolve())), data)
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _explain(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        msg = err["msg"].removeprefix("Value error, ")
+        given = err.get("input")
+        shown = "" if isinstance(given, dict) else f" (got {given!r})"
+        parts.append(f"field {loc}: {msg}{shown}")
+    return "; ".join(parts)

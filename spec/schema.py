@@ -1,0 +1,327 @@
+"""The rule-spec schema: what a variant file may say.
+
+Every model is frozen and forbids unknown fields, so a typo in a variant file
+is an error, not a silently ignored key. Every optional rule found in the
+sources is a typed field with a default; a house rule is an override of one
+of these fields, never code. Field docstrings become the descriptions of the
+exported JSON Schema (``regola schema``) and of the generated rules pages.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Model(BaseModel):
+    """Base for every spec model: frozen, no unknown fields, documented."""
+
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_attribute_docstrings=True
+    )
+
+
+# --- deck -----------------------------------------------------------------
+
+
+class Rank(Model):
+    """One face of the deck (Ace, Two, ..., King)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9]{1,2}$")
+    """Rank id, the first part of a card id (`A`, `7`, `J`, `H`, `K`...)."""
+    name: str
+    """English name of the face."""
+    names: dict[str, str] = {}
+    """Names in other languages, by language code (`it`, `es`, `pt`, `mt`, `fr`)."""
+    italian: str
+    """The Italian face this one stands for (a rank id of the Italian deck), so
+    an engine using another deck can be read in Italian terms."""
+    points: int = Field(default=0, ge=0)
+    """Card points this face is worth in the trick games."""
+
+
+class Suit(Model):
+    """One suit of the deck."""
+
+    id: str = Field(pattern=r"^[a-z]$")
+    """Suit id, the last character of a card id (`d`, `c`, `s`, `b`...)."""
+    name: str
+    """English name of the suit."""
+    names: dict[str, str] = {}
+    """Names in other languages, by language code."""
+    italian: str
+    """The Italian suit this one stands for (`d` coins, `c` cups, `s` swords,
+    `b` batons)."""
+
+
+class Deck(Model):
+    """The pack: suits, faces, their strength, their points, removed cards."""
+
+    name: str
+    """Name of the pack (`italian-40`, `spanish-40`, `french-40`...)."""
+    suits: tuple[Suit, ...] = Field(min_length=1)
+    """The suits, in canonical order (this order sorts hands and legal actions)."""
+    ranks: tuple[Rank, ...] = Field(min_length=1)
+    """The faces, in canonical order (this order sorts hands and legal actions)."""
+    strength: tuple[str, ...]
+    """Rank ids from strongest to weakest: a card beats a card of the same
+    suit that comes later in this list (rule `briscola.trick.winner`)."""
+    removed: tuple[str, ...] = ()
+    """Card ids taken out of the pack before play (for example one 2 with
+    three players, all 2s with six)."""
+    total_points: int
+    """The card points the pack must add up to (120 in the trick family)."""
+
+    @model_validator(mode="after")
+    def _known_ids(self) -> Deck:
+        rank_ids = [r.id for r in self.ranks]
+        suit_ids = [s.id for s in self.suits]
+        for label, ids in (("ranks", rank_ids), ("suits", suit_ids)):
+            dupes = sorted({i for i in ids if ids.count(i) > 1})
+            if dupes:
+                raise ValueError(f"deck.{label}: duplicated id(s) {dupes}")
+        unknown = [r for r in self.strength if r not in rank_ids]
+        if unknown:
+            raise ValueError(
+                f"deck.strength names unknown rank id(s) {unknown}; "
+                f"the deck's ranks are {rank_ids}"
+            )
+        every = {r + s for s in suit_ids for r in rank_ids}
+        bad = [c for c in self.removed if c not in every]
+        if bad:
+            raise ValueError(
+                f"deck.removed names card(s) {bad} that are not in the pack "
+                f"(a card id is a rank id followed by a suit id, e.g. "
+                f"{rank_ids[0]}{suit_ids[0]})"
+            )
+        return self
+
+    def cards(self) -> tuple[str, ...]:
+        """Card ids in play, in canonical order (suit by suit, face by face)."""
+        removed = set(self.removed)
+        return tuple(
+            r.id + s.id
+            for s in self.suits
+            for r in self.ranks
+            if r.id + s.id not in removed
+        )
+
+    def rank(self, rank_id: str) -> Rank:
+        """The rank with this id."""
+        for r in self.ranks:
+            if r.id == rank_id:
+                return r
+        raise KeyError(rank_id)
+
+
+# --- seats ----------------------------------------------------------------
+
+
+class Seating(Model):
+    """Players, sides and seating. Seats are numbered in order of play."""
+
+    players: int = Field(ge=2, le=8)
+    """Number of players. Seat 0 deals the first hand; seat 1 receives first."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """Fixed partnerships as lists of seats; empty means each plays for
+    himself. Partners opposite with four: `[[0, 2], [1, 3]]`."""
+    direction: Literal["counter-clockwise", "clockwise"] = "counter-clockwise"
+    """Which way round the table play passes. A presentation detail: the
+    model only needs seat order (rule `briscola.play.turn-order`)."""
+
+    @model_validator(mode="after")
+    def _teams_partition_seats(self) -> Seating:
+        if self.teams:
+            seats = sorted(s for team in self.teams for s in team)
+            if seats != list(range(self.players)):
+                raise ValueError(
+                    f"seating.teams {list(map(list, self.teams))} must list "
+                    f"every seat 0..{self.players - 1} exactly once"
+                )
+        return self
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides: the teams, or one side per seat."""
+        return self.teams or tuple((s,) for s in range(self.players))
+
+
+# --- deal -----------------------------------------------------------------
+
+
+class Deal(Model):
+    """How a deck order becomes hands, trump indicator and stock."""
+
+    hand_size: int = Field(default=3, ge=1)
+    """Cards in each hand after the deal and after every draw."""
+    packets: tuple[int, ...] = (1, 1, 1)
+    """Packet sizes of the deal: each round gives every player, starting with
+    the seat after the dealer, one packet. `[1, 1, 1]` deals one at a time,
+    `[3]` three at once. They must add up to `hand_size`."""
+    indicator: Literal["after-deal", "bottom", "before-deal", "none"] = (
+        "after-deal"
+    )
+    """Which card is turned up to fix trumps: the next card after the deal,
+    the bottom card of the deck, the top card before dealing, or none (no
+    trump suit) (rule `briscola.deal.indicator`)."""
+    rebury_indicator: tuple[str, ...] = ()
+    """Rank ids that may not stay as indicator: such a card is put back in
+    the middle of the stock and the next card is turned instead (P-BRI
+    optional rule: `["A", "3"]`) (rule `briscola.deal.rebury`)."""
+
+    @model_validator(mode="after")
+    def _packets_fill_hand(self) -> Deal:
+        if sum(self.packets) != self.hand_size or min(self.packets, default=0) < 1:
+            raise ValueError(
+                f"deal.packets {list(self.packets)} must be positive and add "
+                f"up to deal.hand_size {self.hand_size}"
+            )
+        return self
+
+
+# --- play -----------------------------------------------------------------
+
+
+class Play(Model):
+    """Playing to tricks."""
+
+    kind: Literal["tricks"] = "tricks"
+    """The kind of play: tricks (one card from each player, one winner)."""
+    follow_suit: Literal["free", "must-follow"] = "free"
+    """`free`: any card may be played (Briscola, P-BRI). `must-follow`: a
+    player holding the suit led must play it (rule `briscola.play.follow-suit`)."""
+    first_lead: Literal["after-dealer", "before-dealer"] = "after-dealer"
+    """Who leads to the first trick: the seat after the dealer (dealer's
+    right, most sources) or the seat before him (the cutter, W-BIS)
+    (rule `briscola.play.first-lead`)."""
+
+
+class Draw(Model):
+    """Drawing from the stock after each trick."""
+
+    enabled: bool = True
+    """Whether players draw back up to a full hand after each trick, the
+    trick winner first and then in seat order (rule `briscola.draw.order`)."""
+
+
+class Exchange(Model):
+    """Exchanging a trump from hand for the face-up indicator."""
+
+    card: Literal["none", "two", "seven", "seven-or-two"] = "none"
+    """Which trump may be exchanged for the indicator: none (P-BRI), the 2,
+    the 7, or the 7 when the indicator ranks above the 7 and the 2 when it
+    ranks at or below it (W-BCA) (rule `briscola.exchange.card`)."""
+    window: Literal["before-first-trick", "while-stock"] = "while-stock"
+    """When: on one's own turn in the first trick only, or on one's own turn
+    while face-down cards remain in the stock (rule `briscola.exchange.window`)."""
+    requires_trick_won: bool = False
+    """Whether the player must already have won a trick (W-BCA, old W-BRI)
+    (rule `briscola.exchange.after-win`)."""
+
+
+class Information(Model):
+    """What each seat may see."""
+
+    open_hands: bool = False
+    """Every hand is face up on the table (Briscola Scoperta) (rule
+    `briscola.info.open-hands`)."""
+    stock_top_visible: bool = False
+    """The top card of the stock is face up (Briscola Scoperta)."""
+    partner_view: Literal["never", "before-first-trick", "stock-exhausted"] = (
+        "never"
+    )
+    """When partners see each other's hands: never; from the deal until the
+    first trick is complete; or from the moment the stock is exhausted to the
+    end of the hand (rule `briscola.info.partner-view`)."""
+
+
+# --- scoring and match ----------------------------------------------------
+
+
+class Tier(Model):
+    """One row of a game-point table."""
+
+    min_points: int = Field(ge=0)
+    """The winner's card points needed for this row."""
+    game_points: int = Field(ge=1)
+    """Game points the winning side scores."""
+
+
+class HandScoring(Model):
+    """Who wins a hand, and what it is worth."""
+
+    kind: Literal["card-points"] = "card-points"
+    """The side with strictly the most card points wins the hand."""
+    tie: Literal["draw", "replay", "last-trick", "more-cards"] = "draw"
+    """When sides tie for most points: a draw (P-BRI); the hand is void and
+    the same dealer deals again (spazioinwind, seeds); the winner of the last
+    trick wins; the side that took more cards wins (W-BCA)
+    (rule `briscola.score.tie`)."""
+    game_points: tuple[Tier, ...] = (Tier(min_points=0, game_points=1),)
+    """Game points for the winner, by the winner's card points: the last row
+    whose `min_points` the winner reached applies."""
+
+    @model_validator(mode="after")
+    def _tiers_ascend(self) -> HandScoring:
+        mins = [t.min_points for t in self.game_points]
+        if not mins or mins != sorted(set(mins)):
+            raise ValueError(
+                "hand_scoring.game_points must be a non-empty list with "
+                "strictly increasing min_points"
+            )
+        return self
+
+
+class Match(Model):
+    """How hands make a match."""
+
+    kind: Literal["single", "best-of", "first-to-wins", "first-to-card-points"] = (
+        "single"
+    )
+    """`single`: one decided hand. `best-of`: best of `target` hands, that is
+    first to `target // 2 + 1` game points. `first-to-wins`: first to
+    `target` game points. `first-to-card-points`: first to `target` card
+    points added over hands (rule `briscola.match.end`)."""
+    target: int = Field(default=1, ge=1)
+    """The number of hands, game points or card points the kind refers to."""
+
+
+# --- the ruleset ----------------------------------------------------------
+
+
+class Ruleset(Model):
+    """One variant, fully resolved: everything the interpreter reads."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    """Variant id (`briscola-2`), the file name without `.toml`."""
+    name: str
+    """Human name of the variant."""
+    family: Literal["briscola"] = "briscola"
+    """The family whose rule catalogue applies."""
+    summary: str
+    """One paragraph describing the variant, in our own words."""
+    sources: tuple[str, ...] = Field(min_length=1)
+    """Source keys (see the sources page) the variant is taken from."""
+    deck: Deck
+    seating: Seating
+    deal: Deal = Deal()
+    play: Play = Play()
+    draw: Draw = Draw()
+    exchange: Exchange = Exchange()
+    information: Information = Information()
+    hand_scoring: HandScoring = HandScoring()
+    match: Match = Match()
+
+    @model_validator(mode="after")
+    def _cross_checks(self) -> Ruleset:
+        ranks = {r.id for r in self.deck.ranks}
+        bad = [r for r in self.deal.rebury_indicator if r not in ranks]
+        if bad:
+            raise ValueError(f"deal.rebury_indicator names unknown rank id(s) {bad}")
+        if self.information.partner_view != "never" and not self.seating.teams:
+            raise ValueError(
+                "information.partner_view needs partnerships (seating.teams)"
+            )
+        if self.exchange.card != "none" and self.deal.indicator == "none":
+            raise ValueError("exchange.card needs a trump indicator (deal.indicator)")
+        return self
