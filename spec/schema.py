@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .fishing import Capture, RedealTrigger, ScopaScoring, check_fishing
+
 
 class Model(BaseModel):
     """Base for every spec model: frozen, no unknown fields, documented."""
@@ -39,6 +41,9 @@ class Rank(Model):
     an engine using another deck can be read in Italian terms."""
     points: int = Field(default=0, ge=0)
     """Card points this face is worth in the trick games."""
+    value: int | None = Field(default=None, ge=1)
+    """Capture value in the fishing games: A 1, 2-7 face value, Jack 8,
+    Horse 9, King 10 (rule `scopa.deck.values`)."""
 
 
 class Suit(Model):
@@ -168,6 +173,17 @@ class Deal(Model):
     """Rank ids that may not stay as indicator: such a card is put back in
     the middle of the stock and the next card is turned instead (P-BRI
     optional rule: `["A", "3"]`) (rule `briscola.deal.rebury`)."""
+    table_packets: tuple[int, ...] = ()
+    """Fishing games: cards dealt face up to the table after each round of
+    `packets` (Scopa `[0, 0, 4]`: four after the hands; Scopone `[2, 2, 0]`)
+    (rule `scopa.deal.table`)."""
+    refill: bool = False
+    """Fishing games: when every hand is empty and cards remain, the dealer
+    deals everyone a new hand the same way, with no table cards (rule
+    `scopa.deal.refill`)."""
+    redeal: tuple[RedealTrigger, ...] = ()
+    """Fishing games: table cards that void the deal (Scopa: 3 or more
+    Kings) (rule `scopa.deal.redeal`)."""
 
     @model_validator(mode="after")
     def _packets_fill_hand(self) -> Deal:
@@ -185,8 +201,9 @@ class Deal(Model):
 class Play(Model):
     """Playing to tricks."""
 
-    kind: Literal["tricks"] = "tricks"
-    """The kind of play: tricks (one card from each player, one winner)."""
+    kind: Literal["tricks", "fishing"] = "tricks"
+    """The kind of play: tricks (one card from each player, one winner), or
+    fishing (each card played captures table cards or stays there: Scopa)."""
     follow_suit: Literal["free", "must-follow"] = "free"
     """`free`: any card may be played (Briscola, P-BRI). `must-follow`: a
     player holding the suit led must play it (rule `briscola.play.follow-suit`)."""
@@ -250,8 +267,9 @@ class Tier(Model):
 class HandScoring(Model):
     """Who wins a hand, and what it is worth."""
 
-    kind: Literal["card-points"] = "card-points"
-    """The side with strictly the most card points wins the hand."""
+    kind: Literal["card-points", "scopa"] = "card-points"
+    """`card-points`: the side with strictly the most card points wins the
+    hand. `scopa`: every side scores the Scopa categories of `scopa`."""
     tie: Literal["draw", "replay", "last-trick", "more-cards"] = "draw"
     """When sides tie for most points: a draw (P-BRI); the hand is void and
     the same dealer deals again (spazioinwind, seeds); the winner of the last
@@ -260,6 +278,8 @@ class HandScoring(Model):
     game_points: tuple[Tier, ...] = (Tier(min_points=0, game_points=1),)
     """Game points for the winner, by the winner's card points: the last row
     whose `min_points` the winner reached applies."""
+    scopa: ScopaScoring = ScopaScoring()
+    """The categories scored with `kind = scopa` (rules `scopa.score.*`)."""
 
     @model_validator(mode="after")
     def _tiers_ascend(self) -> HandScoring:
@@ -275,13 +295,16 @@ class HandScoring(Model):
 class Match(Model):
     """How hands make a match."""
 
-    kind: Literal["single", "best-of", "first-to-wins", "first-to-card-points"] = (
-        "single"
-    )
+    kind: Literal[
+        "single", "best-of", "first-to-wins", "first-to-card-points", "first-to-points"
+    ] = "single"
     """`single`: one decided hand. `best-of`: best of `target` hands, that is
     first to `target // 2 + 1` game points. `first-to-wins`: first to
     `target` game points. `first-to-card-points`: first to `target` card
-    points added over hands (rule `briscola.match.end`)."""
+    points added over hands (rule `briscola.match.end`). `first-to-points`:
+    first to `target` points scored over hands (Scopa); when several sides
+    reach it in the same hand the highest total wins, and while the highest
+    totals are equal play goes on (rule `scopa.match.end`)."""
     target: int = Field(default=1, ge=1)
     """The number of hands, game points or card points the kind refers to."""
 
@@ -296,7 +319,7 @@ class Ruleset(Model):
     """Variant id (`briscola-2`), the file name without `.toml`."""
     name: str
     """Human name of the variant."""
-    family: Literal["briscola"] = "briscola"
+    family: Literal["briscola", "scopa"] = "briscola"
     """The family whose rule catalogue applies."""
     summary: str
     """One paragraph describing the variant, in our own words."""
@@ -311,6 +334,13 @@ class Ruleset(Model):
     information: Information = Information()
     hand_scoring: HandScoring = HandScoring()
     match: Match = Match()
+    capture: Capture = Capture()
+    """Capture rules of the fishing games (rules `scopa.capture.*`)."""
+
+    @model_validator(mode="after")
+    def _fishing_checks(self) -> Ruleset:
+        check_fishing(self)
+        return self
 
     @model_validator(mode="after")
     def _cross_checks(self) -> Ruleset:
