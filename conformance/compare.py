@@ -1,0 +1,207 @@
+"""Comparing an engine's view with the expected one, field by field.
+
+Only the fields the engine reports (its hello ``fields``) are compared; the
+others are neither checked nor shown. A difference is located by a path into
+the view, written the way one reads it: ``phase``, ``hands[1]``,
+``trick[0].card``, ``match.game_points``. Lists of plain values (a hand, the
+stock) are compared whole, so a wrong hand is one difference showing both
+hands; lists of objects or lists (the hands, the trick) are compared item by
+item when their lengths agree.
+
+JSON types are compared strictly: ``true`` is not ``1`` and ``1`` is not
+``"1"``.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+
+class _Absent:
+    """Marks a key missing from one side."""
+
+    def __repr__(self) -> str:
+        return "<absent>"
+
+
+ABSENT: Any = _Absent()
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One place where the two views disagree."""
+
+    path: str
+    """Where, e.g. ``hands[1]`` or ``trick[0].card``."""
+    expected: Any
+    """The reference's value (``ABSENT`` if the key does not exist there)."""
+    actual: Any
+    """The engine's value (``ABSENT`` if the engine left the key out)."""
+
+    @property
+    def field(self) -> str:
+        """The top-level view field the difference lies in."""
+        for i, ch in enumerate(self.path):
+            if ch in ".[":
+                return self.path[:i]
+        return self.path
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"path": self.path}
+        for side in ("expected", "actual"):
+            value = getattr(self, side)
+            if value is ABSENT:
+                out[f"{side}_absent"] = True
+            else:
+                out[side] = value
+        return out
+
+
+def checked_fields(expected: dict[str, Any], fields: Iterable[str] | None) -> list[str]:
+    """The fields of ``expected`` that are compared, in the view's own order:
+    all of them when ``fields`` is None, else those the engine reports."""
+    if fields is None:
+        return list(expected)
+    wanted = set(fields)
+    return [k for k in expected if k in wanted]
+
+
+def compare_views(
+    expected: dict[str, Any],
+    actual: Any,
+    fields: Iterable[str] | None = None,
+) -> list[Difference]:
+    """Every difference between ``expected`` and ``actual`` over the checked
+    fields, in the view's field order."""
+    if not isinstance(actual, dict):
+        return [Difference("(view)", expected, actual)]
+    diffs: list[Difference] = []
+    for key in checked_fields(expected, fields):
+        _compare(key, expected[key], actual.get(key, ABSENT), diffs)
+    return diffs
+
+
+def field_share(view_keys: Iterable[str], fields: Iterable[str] | None) -> tuple[int, int]:
+    """(fields checked, fields in the view): how much of the view an engine
+    lets the suite check."""
+    keys = list(view_keys)
+    return len(checked_fields(dict.fromkeys(keys), fields)), len(keys)
+
+
+def _is_scalar(value: Any) -> bool:
+    return not isinstance(value, (dict, list))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Strict JSON equality: bool, number, string and null never mix."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
+
+
+def _compare(path: str, exp: Any, act: Any, out: list[Difference]) -> None:
+    if _same(exp, act):
+        return
+    if isinstance(exp, dict) and isinstance(act, dict):
+        for key in exp:
+            _compare(f"{path}.{key}", exp[key], act.get(key, ABSENT), out)
+        for key in act:
+            if key not in exp:
+                out.append(Difference(f"{path}.{key}", ABSENT, act[key]))
+        return
+    if (
+        isinstance(exp, list)
+        and isinstance(act, list)
+        and len(exp) == len(act)
+        and not all(_is_scalar(x) for x in exp)
+    ):
+        for i, (x, y) in enumerate(zip(exp, act)):
+            _compare(f"{path}[{i}]", x, y, out)
+        return
+    out.append(Difference(path, exp, act))
+
+
+# --- rendering ------------------------------------------------------------
+
+
+def show(value: Any) -> str:
+    """A value as compact JSON (``<absent>`` for a missing key)."""
+    if value is ABSENT:
+        return "<absent>"
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _cell(text: str, width: int, wrap: bool) -> list[str]:
+    if len(text) <= width:
+        return [text]
+    if not wrap:
+        return [text[: width - 1] + "…"]
+    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]
+
+
+def side_by_side(
+    expected: dict[str, Any],
+    actual: Any,
+    differences: list[Difference],
+    fields: Iterable[str] | None = None,
+    width: int = 100,
+) -> str:
+    """Both views in two columns, one row per checked field; a field that
+    differs is expanded into one row per difference, marked ``!`` and shown
+    in full, the others shortened to fit."""
+    act = actual if isinstance(actual, dict) else {}
+    by_field: dict[str, list[Difference]] = {}
+    for d in differences:
+        by_field.setdefault(d.field, []).append(d)
+    rows: list[tuple[str, str, str, bool]] = []
+    for key in checked_fields(expected, fields):
+        if key in by_field:
+            rows += [(d.path, show(d.expected), show(d.actual), True) for d in by_field.pop(key)]
+        else:
+            rows.append((key, show(expected[key]), show(act.get(key, ABSENT)), False))
+    for ds in by_field.values():  # e.g. "(view)" when the answer was not an object
+        rows += [(d.path, show(d.expected), show(d.actual), True) for d in ds]
+    name_w = min(max([len(r[0]) for r in rows] + [5]), 24)
+    col_w = max((width - name_w - 6) // 2, 16)
+    lines = [
+        f"  {'field':<{name_w}}  {'expected':<{col_w}}  actual",
+        "  " + "-" * (name_w + 2 * col_w + 4),
+    ]
+    for name, left, right, bad in rows:
+        lcells = _cell(left, col_w, bad)
+        rcells = _cell(right, col_w, bad)
+        ncells = _cell(name, name_w, bad)
+        for i in range(max(len(lcells), len(rcells), len(ncells))):
+            mark = "!" if bad and i == 0 else " "
+            n = ncells[i] if i < len(ncells) else ""
+            a = lcells[i] if i < len(lcells) else ""
+            b = rcells[i] if i < len(rcells) else ""
+            lines.append(f"{mark} {n:<{name_w}}  {a:<{col_w}}  {b}".rstrip())
+    return "\n".join(lines)
+
+
+def describe(differences: list[Difference], limit: int = 6) -> str:
+    """A one-line summary: ``hands[1]: expected [...], got [...]; ...``."""
+    parts = [
+        f"{d.path}: expected {_short(show(d.expected))}, got {_short(show(d.actual))}"
+        for d in differences[:limit]
+    ]
+    if len(differences) > limit:
+        parts.append(f"and {len(differences) - limit} more")
+    return "; ".join(parts)
+
+
+def _short(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
