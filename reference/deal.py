@@ -52,6 +52,23 @@ def turn_indicator(
     )
 
 
+def dealt_information(rules, stock_left: bool) -> list[str]:
+    """The information rules the deal puts in force: the stock and the
+    others' hands lie face down (``briscola.info.hidden``), unless hands are
+    open (``briscola.info.open-hands``) or the stock's top card is face up
+    (``briscola.info.stock-top``); partners who see each other's hands from
+    the deal (``briscola.info.partner-view``, before the first trick)."""
+    info = rules.information
+    out = ["briscola.info.hidden"]
+    if info.open_hands:
+        out.append("briscola.info.open-hands")
+    if info.stock_top_visible and stock_left:
+        out.append("briscola.info.stock-top")
+    if info.partner_view == "before-first-trick":
+        out.append("briscola.info.partner-view")
+    return out
+
+
 def deal_hand(state: State, deck: tuple[str, ...]) -> State:
     """Deal a new hand from ``deck`` (top card first), dealer ``state.dealer``.
 
@@ -93,11 +110,12 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
         "stock_size": len(pack),
         "reburied": reburied,
     }
-    rule_ids = ["briscola.deal.shuffle", "briscola.deal.hands"]
+    rule_ids = ["briscola.deck.composition", "briscola.deal.shuffle", "briscola.deal.hands"]
     if indicator:
         rule_ids.append("briscola.deal.indicator")
     if reburied:
         rule_ids.append("briscola.deal.rebury")
+    rule_ids += dealt_information(rules, bool(pack))
     return replace(
         state,
         phase="play",

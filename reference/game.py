@@ -21,6 +21,7 @@ from .scoring import score_hand
 from .state import MatchScore, State
 from .tables import Tables
 from .tricks import check_play, playable, trick_winner
+from .views import partner_view_active
 
 AnyAction = ShuffleAction | PlayAction | ExchangeAction
 
@@ -164,6 +165,8 @@ def _finish_trick(
         last_trick=(winner, trick),
     )
     if any(after.hands):
+        if partner_view_active(after) and not partner_view_active(state):
+            rules.append("briscola.info.partner-view")  # partners' hands open from now on
         return replace(after, events=tuple(events), rules=tuple(rules))
     return _finish_hand(after, events, rules)
 

@@ -20,7 +20,7 @@ def score_hand(state: State) -> tuple[HandResult, list[str]]:
     cards = tuple(sum(len(state.won[seat]) for seat in side) for side in tables.sides)
     best = max(points)
     top = [i for i, p in enumerate(points) if p == best]
-    used = ["briscola.score.count", "briscola.score.majority"]
+    used = ["briscola.score.count", "briscola.deck.points", "briscola.score.majority"]
     winner: int | None = None
     decided_by = None
     outcome = "draw"
