@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .bidding import Bidding, Calling, ContractScoring, check_bidding
 from .fishing import Capture, RedealTrigger, ScopaScoring, check_fishing
 
 
@@ -163,12 +164,14 @@ class Deal(Model):
     """Packet sizes of the deal: each round gives every player, starting with
     the seat after the dealer, one packet. `[1, 1, 1]` deals one at a time,
     `[3]` three at once. They must add up to `hand_size`."""
-    indicator: Literal["after-deal", "bottom", "before-deal", "none"] = (
+    indicator: Literal["after-deal", "bottom", "before-deal", "none", "after-bids"] = (
         "after-deal"
     )
     """Which card is turned up to fix trumps: the next card after the deal,
     the bottom card of the deck, the top card before dealing, or none (no
-    trump suit) (rule `briscola.deal.indicator`)."""
+    trump suit) (rule `briscola.deal.indicator`). `after-bids`: the next
+    card after the deal is turned only once the bids are over (Albastini,
+    rule `albastini.bid.turn-indicator`)."""
     rebury_indicator: tuple[str, ...] = ()
     """Rank ids that may not stay as indicator: such a card is put back in
     the middle of the stock and the next card is turned instead (P-BRI
@@ -207,10 +210,11 @@ class Play(Model):
     follow_suit: Literal["free", "must-follow"] = "free"
     """`free`: any card may be played (Briscola, P-BRI). `must-follow`: a
     player holding the suit led must play it (rule `briscola.play.follow-suit`)."""
-    first_lead: Literal["after-dealer", "before-dealer"] = "after-dealer"
+    first_lead: Literal["after-dealer", "before-dealer", "bidder"] = "after-dealer"
     """Who leads to the first trick: the seat after the dealer (dealer's
     right, most sources) or the seat before him (the cutter, W-BIS)
-    (rule `briscola.play.first-lead`)."""
+    (rule `briscola.play.first-lead`); `bidder`: the winner of the auction
+    (seeds/002, P-CHI col Monte) (rule `chiamata.play.bidder-leads`)."""
 
 
 class Draw(Model):
@@ -219,6 +223,10 @@ class Draw(Model):
     enabled: bool = True
     """Whether players draw back up to a full hand after each trick, the
     trick winner first and then in seat order (rule `briscola.draw.order`)."""
+    take_indicator: bool = True
+    """Whether the face-up indicator is drawn as the last card of the stock;
+    `false`: it stays on the table to the end and counts for nobody
+    (Albastini for five, P-ALB) (rule `albastini.draw.indicator-stays`)."""
 
 
 class Exchange(Model):
@@ -244,12 +252,14 @@ class Information(Model):
     `briscola.info.open-hands`)."""
     stock_top_visible: bool = False
     """The top card of the stock is face up (Briscola Scoperta)."""
-    partner_view: Literal["never", "before-first-trick", "stock-exhausted"] = (
-        "never"
-    )
+    partner_view: Literal[
+        "never", "before-first-trick", "stock-exhausted", "before-first-lead"
+    ] = "never"
     """When partners see each other's hands: never; from the deal until the
     first trick is complete; or from the moment the stock is exhausted to the
-    end of the hand (rule `briscola.info.partner-view`)."""
+    end of the hand (rule `briscola.info.partner-view`); or once, from the
+    moment trumps are turned until the first card is played (Albastini,
+    P-ALB, rule `albastini.info.team-look`)."""
 
 
 # --- scoring and match ----------------------------------------------------
@@ -267,9 +277,12 @@ class Tier(Model):
 class HandScoring(Model):
     """Who wins a hand, and what it is worth."""
 
-    kind: Literal["card-points", "scopa"] = "card-points"
+    kind: Literal["card-points", "scopa", "contract"] = "card-points"
     """`card-points`: the side with strictly the most card points wins the
-    hand. `scopa`: every side scores the Scopa categories of `scopa`."""
+    hand. `scopa`: every side scores the Scopa categories of `scopa`.
+    `contract`: the auction's winner and his partner need the contract's
+    target, and every player is paid by the table of `contract` (rules
+    `chiamata.score.*`)."""
     tie: Literal["draw", "replay", "last-trick", "more-cards"] = "draw"
     """When sides tie for most points: a draw (P-BRI); the hand is void and
     the same dealer deals again (spazioinwind, seeds); the winner of the last
@@ -280,6 +293,13 @@ class HandScoring(Model):
     whose `min_points` the winner reached applies."""
     scopa: ScopaScoring = ScopaScoring()
     """The categories scored with `kind = scopa` (rules `scopa.score.*`)."""
+    contract: ContractScoring = ContractScoring()
+    """The payoffs with `kind = contract` (rules `chiamata.score.*`)."""
+    double_below: int = Field(default=0, ge=0)
+    """When above 0, the winner's game points are doubled if any other side
+    took fewer card points than this (Albastini's mrithi: 10 for
+    individuals, 20 for teams of two, 30 for teams of three, P-ALB)
+    (rule `albastini.score.victory-points`)."""
 
     @model_validator(mode="after")
     def _tiers_ascend(self) -> HandScoring:
@@ -296,7 +316,8 @@ class Match(Model):
     """How hands make a match."""
 
     kind: Literal[
-        "single", "best-of", "first-to-wins", "first-to-card-points", "first-to-points"
+        "single", "best-of", "first-to-wins", "first-to-card-points", "first-to-points",
+        "deals",
     ] = "single"
     """`single`: one decided hand. `best-of`: best of `target` hands, that is
     first to `target // 2 + 1` game points. `first-to-wins`: first to
@@ -304,9 +325,19 @@ class Match(Model):
     points added over hands (rule `briscola.match.end`). `first-to-points`:
     first to `target` points scored over hands (Scopa); when several sides
     reach it in the same hand the highest total wins, and while the highest
-    totals are equal play goes on (rule `scopa.match.end`)."""
+    totals are equal play goes on (rule `scopa.match.end`); the game points
+    of a contract hand are the payoffs, so a Chiamata match to 11 is one too
+    (rule `chiamata.match.end`). `deals`: `target` hands are played (hands
+    dealt again after everyone passed do not count), the highest total wins,
+    and while the highest totals are equal one more hand is played (P-CHI)
+    (rule `chiamata.match.end`)."""
     target: int = Field(default=1, ge=1)
     """The number of hands, game points or card points the kind refers to."""
+    next_dealer: Literal["next-seat", "winner"] = "next-seat"
+    """Who deals the next hand: the next seat in order (P-BRI, P-CHI), or
+    the winner of the hand, a winning team's next member in seat order, and
+    after a tied hand the same dealer (Albastini, P-ALB) (rules
+    `briscola.match.next-dealer`, `albastini.match.winner-deals`)."""
 
 
 # --- the ruleset ----------------------------------------------------------
@@ -336,10 +367,19 @@ class Ruleset(Model):
     match: Match = Match()
     capture: Capture = Capture()
     """Capture rules of the fishing games (rules `scopa.capture.*`)."""
+    bidding: Bidding = Bidding()
+    """The auction before play (rules `chiamata.bid.*`, `albastini.bid.*`)."""
+    calling: Calling = Calling()
+    """The call of trumps and partner after an auction (rules `chiamata.call.*`)."""
 
     @model_validator(mode="after")
     def _fishing_checks(self) -> Ruleset:
         check_fishing(self)
+        return self
+
+    @model_validator(mode="after")
+    def _bidding_checks(self) -> Ruleset:
+        check_bidding(self)
         return self
 
     @model_validator(mode="after")
