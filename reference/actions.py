@@ -7,6 +7,7 @@ makes them, so an action out of turn can be told from one in turn.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -31,6 +32,14 @@ class PlayAction(_Action):
     type: Literal["play"] = "play"
     seat: int
     card: str
+
+
+@cache
+def play_action(seat: int, card: str) -> PlayAction:
+    """The action of ``seat`` playing ``card``, built once and shared (actions
+    are immutable): ``legal_actions`` asks for the same few actions at every
+    step, and validating them anew was a large part of a step's cost."""
+    return PlayAction(seat=seat, card=card)
 
 
 class ExchangeAction(_Action):

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from .errors import IllegalAction
-from .state import State
+from .state import State, replace
 from .tables import Tables
 
 
 def check_deck_order(tables: Tables, deck: tuple[str, ...]) -> None:
     """``briscola.deal.shuffle``: a deck order is the pack, each card once."""
+    if len(deck) == len(tables.cards) and set(deck) == tables.order.keys():
+        return
     counts = Counter(deck)
     missing = [c for c in tables.cards if c not in counts]
     extra = sorted(c for c in counts if c not in tables.order)

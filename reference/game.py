@@ -6,19 +6,18 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from regola.spec import Ruleset
 
-from .actions import ExchangeAction, PlayAction, ShuffleAction, parse_action
+from .actions import ExchangeAction, PlayAction, ShuffleAction, parse_action, play_action
 from .deal import deal_hand
 from .drawing import draw_round
 from .errors import IllegalAction
 from .exchange import check_exchange, exchange_card, may_exchange
 from .match import next_dealer, update_match
 from .scoring import score_hand
-from .state import MatchScore, State
+from .state import MatchScore, State, replace
 from .tables import Tables
 from .tricks import check_play, playable, trick_winner
 from .views import partner_view_active
@@ -50,7 +49,7 @@ def legal_actions(state: State) -> list[AnyAction]:
     if state.phase != "play":
         return []
     seat = state.to_move
-    actions: list[AnyAction] = [PlayAction(seat=seat, card=c) for c in playable(state, seat)]
+    actions: list[AnyAction] = [play_action(seat, c) for c in playable(state, seat)]
     if state.ruleset.exchange.card != "none" and may_exchange(state, seat):
         actions.append(ExchangeAction(seat=seat, card=exchange_card(state)))
     return actions
@@ -163,11 +162,14 @@ def _finish_trick(
         tricks_won=tuple(tricks_won),
         tricks_played=state.tricks_played + 1,
         last_trick=(winner, trick),
+        events=tuple(events),
+        rules=tuple(rules),
     )
     if any(after.hands):
         if partner_view_active(after) and not partner_view_active(state):
-            rules.append("briscola.info.partner-view")  # partners' hands open from now on
-        return replace(after, events=tuple(events), rules=tuple(rules))
+            # briscola.info.partner-view: partners' hands open from now on
+            return replace(after, rules=(*after.rules, "briscola.info.partner-view"))
+        return after
     return _finish_hand(after, events, rules)
 
 

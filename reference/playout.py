@@ -10,11 +10,12 @@ from regola.spec import Ruleset
 from .actions import ShuffleAction
 from .game import AnyAction, apply, initial_state, legal_actions
 from .state import State
+from .tables import Tables
 
 
 def shuffled_deck(ruleset: Ruleset, rng: random.Random) -> tuple[str, ...]:
     """A deck order drawn from ``rng``."""
-    cards = list(ruleset.deck.cards())
+    cards = list(Tables.of(ruleset).cards)
     rng.shuffle(cards)
     return tuple(cards)
 

@@ -28,10 +28,24 @@ class Tables:
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> Tables:
+        """The tables of ``ruleset``. A ruleset is frozen, so the tables of the
+        few most recently used ones are kept and reused (by identity: the
+        cache holds the ruleset, so its id cannot be taken by another)."""
+        tables = _RECENT.get(id(ruleset))
+        if tables is None:
+            tables = cls._build(ruleset)
+            if len(_RECENT) >= _RECENT_SIZE:
+                del _RECENT[next(iter(_RECENT))]
+            _RECENT[id(ruleset)] = tables
+        return tables
+
+    @classmethod
+    def _build(cls, ruleset: Ruleset) -> Tables:
         deck = ruleset.deck
         cards = deck.cards()
         n_strength = len(deck.strength)
         by_rank = {r: n_strength - i for i, r in enumerate(deck.strength)}
+        points_by_rank = {r.id: r.points for r in deck.ranks}
         sides = ruleset.seating.sides()
         side_of = [0] * ruleset.seating.players
         for i, side in enumerate(sides):
@@ -45,7 +59,7 @@ class Tables:
             suit={c: c[-1] for c in cards},
             rank={c: c[:-1] for c in cards},
             strength={c: by_rank.get(c[:-1], 0) for c in cards},
-            points={c: deck.rank(c[:-1]).points for c in cards},
+            points={c: points_by_rank[c[:-1]] for c in cards},
             sides=sides,
             side_of=tuple(side_of),
         )
@@ -57,3 +71,7 @@ class Tables:
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats on this seat's side."""
         return tuple(s for s in self.sides[self.side_of[seat]] if s != seat)
+
+
+_RECENT_SIZE = 32
+_RECENT: dict[int, Tables] = {}
