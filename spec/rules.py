@@ -1,9 +1,13 @@
 """The rule catalogue: every normative rule with its id, statement and sources.
 
-Rules live as data in ``spec/rules/<family>.toml``. A rule with ``when``
-holds only in rulesets where that option is on: ``when = "path"`` means the
-option is set (not false, empty, ``none`` or ``never``), ``when = "path =
-value"`` means it has that value.
+Rules live as data in ``spec/rules/<family>.toml``; a family may add
+further files that say ``family = "<family>"`` at their top (the bidding
+games add ``chiamata.toml`` and ``albastini.toml`` to the Briscola family).
+A rule with ``when`` holds only in rulesets where that option is on:
+``when = "path"`` means the option is set (not false, empty, ``none`` or
+``never``), ``when = "path = value"`` means it has that value, ``path = a |
+b`` one of those values, ``path != value`` any other value; conditions
+joined by `` and `` must all hold.
 """
 
 from __future__ import annotations
@@ -38,22 +42,44 @@ class Rule(Model):
         """Whether the rule holds in this ruleset."""
         if self.when is None:
             return True
-        path, sep, expected = (p.strip() for p in self.when.partition("="))
-        value = _get(ruleset, path)
-        return str(value) == expected if sep else value not in _OFF
+        return all(_holds(ruleset, cond) for cond in self.when.split(" and "))
 
 
 @cache
 def catalog(family: str = "briscola") -> dict[str, Rule]:
-    """Every rule of a family, by id, in catalogue order."""
-    with (RULES_DIR / f"{family}.toml").open("rb") as fh:
-        rules = [Rule.model_validate(r) for r in tomllib.load(fh)["rule"]]
-    return {r.id: r for r in rules}
+    """Every rule of a family, by id, in catalogue order: the family's own
+    file first, then the files that join it, by name."""
+    files = [RULES_DIR / f"{family}.toml"]
+    for path in sorted(RULES_DIR.glob("*.toml")):
+        if path not in files and _read(path).get("family") == family:
+            files.append(path)
+    rules: dict[str, Rule] = {}
+    for path in files:
+        for data in _read(path)["rule"]:
+            rule = Rule.model_validate(data)
+            if rule.id in rules:
+                raise ValueError(f"{path.name}: rule id {rule.id!r} is already in the {family} catalogue")
+            rules[rule.id] = rule
+    return rules
 
 
 def rule_ids(ruleset: Ruleset) -> list[str]:
     """Ids of the rules that hold in this ruleset, in catalogue order."""
     return [r.id for r in catalog(ruleset.family).values() if r.applies_to(ruleset)]
+
+
+def _read(path: Path) -> dict:
+    with path.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def _holds(ruleset: Ruleset, cond: str) -> bool:
+    for op in ("!=", "="):
+        path, sep, expected = cond.partition(op)
+        if sep:
+            value = str(_get(ruleset, path.strip()))
+            return (value in {e.strip() for e in expected.split("|")}) == (op == "=")
+    return _get(ruleset, cond.strip()) not in _OFF
 
 
 def _get(ruleset: Ruleset, path: str) -> object:
