@@ -21,12 +21,15 @@ from .state import MatchScore, State, replace
 from .tables import Tables
 from .tricks import check_play, playable, trick_winner
 from .views import partner_view_active
+from . import fishing_game
 
 AnyAction = ShuffleAction | PlayAction | ExchangeAction
 
 
 def initial_state(ruleset: Ruleset) -> State:
     """A match before its first shuffle: seat 0 is to deal."""
+    if ruleset.play.kind == "fishing":
+        return fishing_game.initial_state(ruleset)
     tables = Tables.of(ruleset)
     zeros = tuple(0 for _ in tables.sides)
     return State(
@@ -46,6 +49,8 @@ def legal_actions(state: State) -> list[AnyAction]:
     """Every legal player action, in canonical order: plays by card order,
     then the exchange. Empty between hands (a chance step: see
     :attr:`State.is_chance`) and once the match is over."""
+    if state.ruleset.play.kind == "fishing":
+        return fishing_game.legal_actions(state)
     if state.phase != "play":
         return []
     seat = state.to_move
@@ -63,6 +68,8 @@ def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
     (``briscola.play.turn``), a card not held (``briscola.play.in-hand``), and
     so on.
     """
+    if state.ruleset.play.kind == "fishing":
+        return fishing_game.apply(state, action)
     act = parse_action(action)
     if state.phase == "over":
         raise IllegalAction("briscola.match.end", "the match is over: no further action is possible")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import fishing_views
 from .state import State
 
 
@@ -43,6 +44,8 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     otherwise what that seat may see. Hidden hands are ``null`` (their sizes
     are always shown); the stock's order is shown only to the omniscient view,
     its top card also where it lies face up."""
+    if state.ruleset.play.kind == "fishing":
+        return fishing_views.view(state, seat)
     rules = state.ruleset
     n = state.tables.players
     if seat is not None and not 0 <= seat < n:

@@ -1,0 +1,197 @@
+"""What a played card may capture, and whether a capture is allowed
+(rules ``scopa.capture.*``, ``scopa.sweep*``).
+
+Every function is pure: it reads the tables, the table cards and the card
+played, and returns choices or rule ids, or raises :class:`IllegalAction`.
+A capture choice is the tuple of table cards taken, in canonical order;
+``()`` is an Ace taking only itself.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalAction
+from .fishing_state import FishingTables
+
+Take = tuple[str, ...]
+
+
+def matching_cards(tables: FishingTables, table: Take, card: str) -> list[Take]:
+    """``scopa.capture.match``: each table card of the played card's value,
+    taken alone."""
+    v = tables.value[card]
+    return [(c,) for c in table if tables.value[c] == v]
+
+
+def summing_sets(tables: FishingTables, table: Take, card: str) -> list[Take]:
+    """``scopa.capture.sum``: every set of two or more table cards whose
+    values add up to the played card's value, in canonical order."""
+    target = tables.value[card]
+    cards = tables.sort(table)
+    found: list[Take] = []
+
+    def extend(start: int, chosen: tuple[str, ...], total: int) -> None:
+        for i in range(start, len(cards)):
+            c = cards[i]
+            t = total + tables.value[c]
+            if t > target:
+                continue
+            if t == target:
+                if len(chosen) >= 1:
+                    found.append(chosen + (c,))
+                continue
+            extend(i + 1, chosen + (c,), t)
+
+    extend(0, (), 0)
+    return found
+
+
+def ace_takes_all_applies(tables: FishingTables, card: str) -> bool:
+    """Whether ``scopa.capture.ace-takes-all`` is played and ``card`` is an Ace."""
+    return tables.ruleset.capture.ace_takes_all != "none" and tables.face[card] == "A"
+
+
+def ace_choices(tables: FishingTables, table: Take, card: str) -> list[Take]:
+    """``scopa.capture.ace-takes-all``: with no Ace on the table an Ace takes
+    every table card; with one it takes only an Ace.
+    ``scopa.capture.ace-takes-itself``: on an empty table, where played, it
+    takes itself (the empty choice)."""
+    if not table:
+        itself = tables.ruleset.capture.ace_on_empty_table == "takes-itself"
+        return [()] if itself else []
+    aces = [(c,) for c in table if tables.face[c] == "A"]
+    return aces or [tables.sort(table)]
+
+
+def capture_choices(tables: FishingTables, table: Take, card: str) -> list[Take]:
+    """Every distinct capture ``card`` can make from ``table``, in canonical
+    order (compared card by card in canonical order, a shorter prefix first).
+
+    ``scopa.capture.single-card-first``: when a table card matches, only
+    single cards may be taken; ``scopa.capture.free-choice``: matches and
+    sums alike.
+    """
+    if ace_takes_all_applies(tables, card):
+        choices = ace_choices(tables, table, card)
+    else:
+        choices = matching_cards(tables, table, card)
+        if not choices or tables.ruleset.capture.priority == "free":
+            choices = choices + summing_sets(tables, table, card)
+    return sorted(choices, key=lambda take: [tables.order[c] for c in take])
+
+
+def can_capture(tables: FishingTables, table: Take, card: str) -> bool:
+    """Whether ``card`` has any capture on this table."""
+    return bool(capture_choices(tables, table, card))
+
+
+def check_lay(tables: FishingTables, table: Take, hand: Take, card: str) -> list[str]:
+    """A card played without capturing: ``scopa.capture.lay``. Refused under
+    ``scopa.capture.compulsory`` when the card can capture; allowed by
+    ``scopa.capture.optional``. ``scopa.play.free-card`` is exercised when
+    another card of the hand could have captured."""
+    rules = ["scopa.capture.lay"]
+    if can_capture(tables, table, card):
+        if tables.ruleset.capture.compulsory:
+            raise IllegalAction(
+                "scopa.capture.compulsory",
+                f"{card} can capture from the table, so it must capture: "
+                f"play it as a capture or play another card",
+            )
+        rules.append("scopa.capture.optional")
+    elif any(can_capture(tables, table, c) for c in hand if c != card):
+        rules.append("scopa.play.free-card")
+    return rules
+
+
+def check_capture(tables: FishingTables, table: Take, card: str, take: Take) -> tuple[Take, list[str]]:
+    """Check that ``card`` may take ``take`` from ``table``; return the take in
+    canonical order and the rule ids exercised, or raise naming the rule
+    broken (``scopa.capture.from-table``, ``.match``, ``.sum``,
+    ``.single-card-first``, ``.ace-takes-all``, ``.lay``)."""
+    on_table = set(table)
+    twice = sorted({c for c in take if take.count(c) > 1})
+    absent = [c for c in take if c not in on_table]
+    if twice or absent:
+        what = f"takes {', '.join(twice)} twice" if twice else f"{', '.join(absent)} not on the table"
+        raise IllegalAction(
+            "scopa.capture.from-table", f"a capture takes table cards, each once: {what}"
+        )
+    wanted = tables.sort(take)
+    choices = capture_choices(tables, table, card)
+    if wanted not in choices:
+        raise _why_not(tables, table, card, wanted)
+    return wanted, _capture_rules(tables, table, card, wanted)
+
+
+def _capture_rules(tables: FishingTables, table: Take, card: str, take: Take) -> list[str]:
+    rules = ["scopa.capture.from-table"]
+    if ace_takes_all_applies(tables, card) and not any(tables.face[c] == "A" for c in table):
+        rules.append("scopa.capture.ace-takes-itself" if not take else "scopa.capture.ace-takes-all")
+        return rules
+    if ace_takes_all_applies(tables, card):
+        rules.append("scopa.capture.ace-takes-all")
+    matches = matching_cards(tables, table, card)
+    sums = summing_sets(tables, table, card)
+    rules.append("scopa.capture.match" if len(take) == 1 else "scopa.capture.sum")
+    if matches and sums:
+        if tables.ruleset.capture.priority == "single-card":
+            rules.append("scopa.capture.single-card-first")
+        else:
+            rules.append("scopa.capture.free-choice")
+    return rules
+
+
+def _why_not(tables: FishingTables, table: Take, card: str, take: Take) -> IllegalAction:
+    """The rule a capture outside the legal choices breaks."""
+    v = tables.value[card]
+    if ace_takes_all_applies(tables, card) and table:
+        if any(tables.face[c] == "A" for c in table):
+            return IllegalAction(
+                "scopa.capture.ace-takes-all",
+                f"while an Ace lies on the table, {card} takes only an Ace",
+            )
+        return IllegalAction(
+            "scopa.capture.ace-takes-all",
+            f"{card} takes every card on the table ({', '.join(tables.sort(table))})",
+        )
+    if not take:
+        return IllegalAction(
+            "scopa.capture.lay",
+            f"a capture must take at least one table card; {card} takes nothing, so play it",
+        )
+    total = sum(tables.value[c] for c in take)
+    if len(take) == 1:
+        return IllegalAction(
+            "scopa.capture.match",
+            f"{card} (value {v}) cannot take {take[0]} (value {total}): a single card "
+            f"taken must have the same value",
+        )
+    if total != v:
+        return IllegalAction(
+            "scopa.capture.sum",
+            f"{card} (value {v}) cannot take {', '.join(take)}: their values add up to {total}",
+        )
+    singles = ", ".join(c for (c,) in matching_cards(tables, table, card))
+    return IllegalAction(
+        "scopa.capture.single-card-first",
+        f"{card} matches {singles} on the table, so it must take a single card, not a sum",
+    )
+
+
+def is_scopa(tables: FishingTables, table_after: Take, take: Take, card: str, last_play: bool) -> tuple[bool, list[str]]:
+    """``scopa.sweep``: a capture that leaves the table empty is a scopa,
+    except an Ace taking only itself (the table was already empty), an
+    Ace-takes-all under Scopa d'Assi, and ``scopa.sweep.last-play``: a
+    capture with the hand's last card (unless
+    ``scopa.sweep.last-play-counts``)."""
+    if table_after or not take:
+        return False, []
+    rules = tables.ruleset.capture
+    aces_taken = all(tables.face[c] == "A" for c in take)
+    if ace_takes_all_applies(tables, card) and not aces_taken and rules.ace_takes_all == "no-scopa":
+        return False, ["scopa.capture.ace-takes-all"]
+    if last_play:
+        if rules.last_play_scopa:
+            return True, ["scopa.sweep", "scopa.sweep.last-play-counts"]
+        return False, ["scopa.sweep.last-play"]
+    return True, ["scopa.sweep"]

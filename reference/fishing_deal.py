@@ -1,0 +1,152 @@
+"""Dealing a fishing hand: hands, table cards, void deals and new hands
+(rules ``scopa.deal.*``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from regola.spec.fishing import RedealTrigger
+
+from .errors import IllegalAction
+from .fishing_state import FishingState, FishingTables
+
+
+def check_deck_order(tables: FishingTables, deck: tuple[str, ...]) -> None:
+    """``scopa.deal.shuffle``: a deck order is the pack, each card once."""
+    counts = Counter(deck)
+    missing = [c for c in tables.cards if c not in counts]
+    extra = sorted(c for c in counts if c not in tables.order)
+    twice = sorted(c for c, k in counts.items() if k > 1)
+    if missing or extra or twice:
+        parts = []
+        if missing:
+            parts.append(f"missing {', '.join(missing)}")
+        if extra:
+            parts.append(f"not in this pack: {', '.join(extra)}")
+        if twice:
+            parts.append(f"repeated: {', '.join(twice)}")
+        raise IllegalAction(
+            "scopa.deal.shuffle",
+            f"the deck order must hold each of the {len(tables.cards)} cards "
+            f"of the pack once ({'; '.join(parts)})",
+        )
+
+
+def deal_round(
+    tables: FishingTables, dealer: int, pack: list[str], with_table: bool
+) -> tuple[list[list[str]], list[str]]:
+    """``scopa.deal.hands``: one packet of each size to every seat from the one
+    after the dealer; ``scopa.deal.table``: after each round of packets, the
+    variant's number of cards face up to the table (first deal only).
+    Takes the cards from the top of ``pack`` (changed in place) for as long
+    as it lasts."""
+    deal = tables.ruleset.deal
+    n = tables.players
+    hands: list[list[str]] = [[] for _ in range(n)]
+    table: list[str] = []
+    for i, packet in enumerate(deal.packets):
+        for k in range(1, n + 1):
+            seat = (dealer + k) % n
+            hands[seat].extend(pack[:packet])
+            del pack[:packet]
+        if with_table and i < len(deal.table_packets):
+            count = deal.table_packets[i]
+            table.extend(pack[:count])
+            del pack[:count]
+    return hands, table
+
+
+def redeal_trigger(tables: FishingTables, table: tuple[str, ...]) -> RedealTrigger | None:
+    """``scopa.deal.redeal``: the first of the variant's triggers that the
+    face-up table cards meet (enough cards of one rank), if any."""
+    for trigger in tables.ruleset.deal.redeal:
+        if sum(1 for c in table if c[: -1] == trigger.rank) >= trigger.at_least:
+            return trigger
+    return None
+
+
+def deal_hand(state: FishingState, deck: tuple[str, ...]) -> FishingState:
+    """Deal a new hand from ``deck`` (top card first), dealer ``state.dealer``;
+    a void deal (``scopa.deal.redeal``) goes back to the shuffle."""
+    tables = state.tables
+    check_deck_order(tables, deck)
+    pack = list(deck)
+    hands, table = deal_round(tables, state.dealer, pack, with_table=True)
+    n = tables.players
+    sorted_hands = tuple(tables.sort(h) for h in hands)
+    on_table = tables.sort(table)
+    event: dict[str, Any] = {
+        "type": "deal",
+        "dealer": state.dealer,
+        "round": 1,
+        "hands": [list(h) for h in sorted_hands],
+        "table": list(on_table),
+        "stock_size": len(pack),
+    }
+    rules = ["scopa.deal.shuffle", "scopa.deal.hands"]
+    if on_table:
+        rules.append("scopa.deal.table")
+    trigger = redeal_trigger(tables, on_table)
+    if trigger is not None:
+        dealer = state.dealer if trigger.dealer == "same" else (state.dealer + 1) % n
+        redeal = {
+            "type": "redeal",
+            "rank": trigger.rank,
+            "count": sum(1 for c in on_table if c[:-1] == trigger.rank),
+            "at_least": trigger.at_least,
+            "dealer": dealer,
+        }
+        return replace(
+            state,
+            phase="shuffle",
+            dealer=dealer,
+            hands=(),
+            table=(),
+            stock=(),
+            to_move=None,
+            deals=0,
+            played=0,
+            captured=(),
+            scope=(),
+            last_capture=None,
+            result=None,
+            events=(event, redeal),
+            rules=(*rules, "scopa.deal.redeal"),
+        )
+    return replace(
+        state,
+        phase="play",
+        hands=sorted_hands,
+        table=on_table,
+        stock=tuple(pack),
+        to_move=(state.dealer + 1) % n,
+        deals=1,
+        played=0,
+        captured=tuple(() for _ in tables.sides),
+        scope=tuple(0 for _ in tables.sides),
+        last_capture=None,
+        result=None,
+        events=(event,),
+        rules=tuple(rules),
+    )
+
+
+def refill(state: FishingState) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], dict[str, Any]]:
+    """``scopa.deal.refill``: every hand is empty and cards remain, so the
+    dealer deals new hands the same way, nothing to the table. Returns the
+    hands, the rest of the stock and the deal event."""
+    tables = state.tables
+    pack = list(state.stock)
+    hands, _ = deal_round(tables, state.dealer, pack, with_table=False)
+    sorted_hands = tuple(tables.sort(h) for h in hands)
+    event = {
+        "type": "deal",
+        "dealer": state.dealer,
+        "round": state.deals + 1,
+        "hands": [list(h) for h in sorted_hands],
+        "table": [],
+        "stock_size": len(pack),
+    }
+    return sorted_hands, tuple(pack), event

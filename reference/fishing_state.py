@@ -1,0 +1,185 @@
+"""The immutable state of a fishing game (Scopa, Scopone).
+
+Like the trick games' state, a :class:`FishingState` is a frozen value that
+:func:`regola.reference.apply` replaces at every step; ``events`` and
+``rules`` describe the step that produced it. The lookup tables a fishing
+rule needs (capture values, which card is the settebello...) are built once
+per ruleset in :class:`FishingTables`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from regola.spec import Ruleset
+
+Phase = Literal["shuffle", "play", "over"]
+
+
+@dataclass(frozen=True)
+class FishingTables:
+    """Cards and seats as plain lookups (rules ``scopa.deck.*``)."""
+
+    ruleset: Ruleset
+    players: int
+    cards: tuple[str, ...]
+    """Cards in play, in canonical order."""
+    order: dict[str, int]
+    """Card id -> position in canonical order (sorts hands, table and actions)."""
+    value: dict[str, int]
+    """Card id -> capture value (``scopa.deck.values``)."""
+    face: dict[str, str]
+    """Card id -> the Italian face it stands for (``A``..``7``, ``J``, ``H``, ``K``)."""
+    coins: frozenset[str]
+    """The cards of the coins suit."""
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    """Seat -> index of its side in ``sides``."""
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> FishingTables:
+        deck = ruleset.deck
+        cards = deck.cards()
+        rank_by_id = {r.id: r for r in deck.ranks}
+        coin_suits = {s.id for s in deck.suits if s.italian == "d"}
+        sides = ruleset.seating.sides()
+        side_of = [0] * ruleset.seating.players
+        for i, side in enumerate(sides):
+            for seat in side:
+                side_of[seat] = i
+        return cls(
+            ruleset=ruleset,
+            players=ruleset.seating.players,
+            cards=cards,
+            order={c: i for i, c in enumerate(cards)},
+            value={c: rank_by_id[c[:-1]].value or 0 for c in cards},
+            face={c: rank_by_id[c[:-1]].italian for c in cards},
+            coins=frozenset(c for c in cards if c[-1] in coin_suits),
+            sides=sides,
+            side_of=tuple(side_of),
+        )
+
+    def sort(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+        """Cards in canonical order."""
+        return tuple(sorted(cards, key=self.order.__getitem__))
+
+    def coin(self, face: str) -> str | None:
+        """The coins card of this Italian face (``7`` -> the settebello), if in play."""
+        for c in self.coins:
+            if self.face[c] == face:
+                return c
+        return None
+
+
+@dataclass(frozen=True)
+class CaptureRecord:
+    """One capture: who played which card and what it took."""
+
+    seat: int
+    card: str
+    take: tuple[str, ...]
+    scopa: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "card": self.card, "take": list(self.take), "scopa": self.scopa}
+
+
+@dataclass(frozen=True)
+class FishingResult:
+    """The score of a finished hand, category by category (rules ``scopa.score.*``)."""
+
+    cards: tuple[int, ...]
+    """Cards captured per side."""
+    coins: tuple[int, ...]
+    """Coins captured per side."""
+    primiera: tuple[Any, ...]
+    """Each side's primiera: its total (a number, halves allowed), ``None``
+    for a side without every suit where that disqualifies, or with the
+    `most-sevens` scale the count of each face from the Seven down."""
+    scope: tuple[int, ...]
+    """Sweeps per side."""
+    categories: dict[str, int | None]
+    """Each enabled one-point category -> the side that won it, or None (tie)."""
+    napola: tuple[int, ...]
+    """Napola points per side (all 0 when not played)."""
+    napoleone: int | None
+    """The side that captured every coin, where that wins the match."""
+    points: tuple[int, ...]
+    """Points scored in this hand per side."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cards": list(self.cards),
+            "coins": list(self.coins),
+            "primiera": [list(p) if isinstance(p, tuple) else p for p in self.primiera],
+            "scope": list(self.scope),
+            "categories": dict(self.categories),
+            "napola": list(self.napola),
+            "napoleone": self.napoleone,
+            "points": list(self.points),
+        }
+
+
+@dataclass(frozen=True)
+class FishingMatch:
+    """Running match totals (rule ``scopa.match.end``)."""
+
+    points: tuple[int, ...]
+    hands_played: int = 0
+    over: bool = False
+    winner: int | None = None
+    """Index of the winning side."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": list(self.points),
+            "hands_played": self.hands_played,
+            "over": self.over,
+            "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True)
+class FishingState:
+    """Everything about a fishing match in progress."""
+
+    tables: FishingTables
+    phase: Phase
+    dealer: int
+    match: FishingMatch
+    hand_number: int = 0
+    """Hands dealt so far, less one (a void deal does not count)."""
+    hands: tuple[tuple[str, ...], ...] = ()
+    table: tuple[str, ...] = ()
+    """Face-up table cards, in canonical order."""
+    stock: tuple[str, ...] = ()
+    """Cards not yet dealt, top card first."""
+    to_move: int | None = None
+    deals: int = 0
+    """Deals made so far in this hand (the first one with the table cards)."""
+    played: int = 0
+    """Cards played so far in this hand."""
+    captured: tuple[tuple[str, ...], ...] = ()
+    """Cards captured per side, in canonical order."""
+    scope: tuple[int, ...] = ()
+    """Sweeps per side."""
+    last_capture: CaptureRecord | None = None
+    result: FishingResult | None = None
+    """The result of the hand just finished (until the next shuffle)."""
+    events: tuple[dict[str, Any], ...] = ()
+    rules: tuple[str, ...] = field(default=())
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.tables.ruleset
+
+    @property
+    def is_chance(self) -> bool:
+        """True between hands and after a void deal: the next step is a shuffle."""
+        return self.phase == "shuffle"
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return self.phase == "over"
