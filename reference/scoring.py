@@ -42,7 +42,10 @@ def score_hand(state: State) -> tuple[HandResult, list[str]]:
     game_points = [0] * len(points)
     if winner is not None:
         used.append("briscola.score.game-points")
-        tier = [t for t in rules.game_points if points[winner] >= t.min_points][-1]
+        # a winner below every row (a plurality or a tiebreak under the first
+        # row's minimum) still wins the hand: he scores the first row
+        reached = [t for t in rules.game_points if points[winner] >= t.min_points]
+        tier = reached[-1] if reached else rules.game_points[0]
         game_points[winner] = tier.game_points
     result = HandResult(
         points=points,

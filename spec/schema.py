@@ -290,7 +290,8 @@ class HandScoring(Model):
     (rule `briscola.score.tie`)."""
     game_points: tuple[Tier, ...] = (Tier(min_points=0, game_points=1),)
     """Game points for the winner, by the winner's card points: the last row
-    whose `min_points` the winner reached applies."""
+    whose `min_points` the winner reached applies (the first row when he
+    reached none, as a plurality winner or a tiebreak winner may)."""
     scopa: ScopaScoring = ScopaScoring()
     """The categories scored with `kind = scopa` (rules `scopa.score.*`)."""
     contract: ContractScoring = ContractScoring()
