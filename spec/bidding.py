@@ -183,6 +183,8 @@ def check_bidding(ruleset: Any) -> None:
             raise ValueError("hand_scoring.kind = contract needs an auction")
         if ruleset.play.first_lead == "bidder":
             raise ValueError("play.first_lead = bidder needs an auction")
+    if bidding.all_pass == "reopen" and bidding.kind != "points-auction":
+        raise ValueError("bidding.all_pass = reopen needs bidding.kind = points-auction (it reopens at min_points)")
     if calling.blind_barred_rank is not None and calling.when != "after-first-trick":
         raise ValueError("calling.blind_barred_rank needs calling.when = after-first-trick")
     if bidding.kind == "trump-guess" and ruleset.deal.indicator != "after-bids":
