@@ -2,7 +2,10 @@
 
 ``shuffle`` is the chance action (the deck order, top card first);
 ``play`` and ``exchange`` are a player's. Player actions name the seat that
-makes them, so an action out of turn can be told from one in turn.
+makes them, so an action out of turn can be told from one in turn. The
+bidding games add ``bid``, ``pass`` and ``call`` (shapes in
+:mod:`.auction`, :mod:`.calling` and :mod:`.albastini`); fields that do not
+apply are left out of the JSON form.
 """
 
 from __future__ import annotations
@@ -50,8 +53,37 @@ class ExchangeAction(_Action):
     card: str
 
 
+class BidAction(_Action):
+    """A bid: a face (``rank``), a raised Two (``rank`` and ``points``), a
+    point target (``points``), or an Albastini bid card (``card``)."""
+
+    type: Literal["bid"] = "bid"
+    seat: int
+    rank: str | None = None
+    points: int | None = None
+    card: str | None = None
+
+
+class PassAction(_Action):
+    """A player passes in the auction (or declines to reopen it)."""
+
+    type: Literal["pass"] = "pass"
+    seat: int
+
+
+class CallAction(_Action):
+    """The auction's winner names trumps: a ``suit`` (the called face is
+    fixed by the bid or the variant) or a ``card``."""
+
+    type: Literal["call"] = "call"
+    seat: int
+    suit: str | None = None
+    card: str | None = None
+
+
 Action = Annotated[
-    Union[ShuffleAction, PlayAction, ExchangeAction], Field(discriminator="type")
+    Union[ShuffleAction, PlayAction, ExchangeAction, BidAction, PassAction, CallAction],
+    Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
 
@@ -62,7 +94,7 @@ def parse_action(data: Any) -> ShuffleAction | PlayAction | ExchangeAction:
     A malformed action is an :class:`IllegalAction` under
     ``briscola.play.phase``, naming the field that is wrong.
     """
-    if isinstance(data, (ShuffleAction, PlayAction, ExchangeAction)):
+    if isinstance(data, (ShuffleAction, PlayAction, ExchangeAction, BidAction, PassAction, CallAction)):
         return data
     try:
         return _ADAPTER.validate_python(data)
@@ -72,11 +104,12 @@ def parse_action(data: Any) -> ShuffleAction | PlayAction | ExchangeAction:
         raise IllegalAction(
             "briscola.play.phase",
             f"malformed action {data!r}: field {loc}: {err['msg']} "
-            f"(expected one of: shuffle {{deck}}, play {{seat, card}}, exchange {{seat, card}})",
+            f"(expected one of: shuffle {{deck}}, play {{seat, card}}, exchange {{seat, card}}, "
+            f"bid {{seat, rank|points|card}}, pass {{seat}}, call {{seat, suit|card}})",
         ) from None
 
 
 def action_dict(action: ShuffleAction | PlayAction | ExchangeAction) -> dict[str, Any]:
-    """The action as plain JSON data."""
-    data = action.model_dump(mode="json")
+    """The action as plain JSON data (fields that do not apply left out)."""
+    data = action.model_dump(mode="json", exclude_none=True)
     return data

@@ -75,7 +75,9 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
 
     ``briscola.deal.hands``: packets in seat order from the seat after the
     dealer. ``briscola.deal.indicator``: the indicator is the card after the
-    deal, the bottom card, or the top card before dealing.
+    deal, the bottom card, or the top card before dealing; with
+    ``after-bids`` the card after the deal stays on top of the stock until
+    the bids are over (``albastini.bid.turn-indicator``).
     """
     tables = state.tables
     rules = tables.ruleset
@@ -99,6 +101,8 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
         indicator, reburied = turn_indicator(tables, pack, -1)
     if rules.play.first_lead == "after-dealer":
         leader = (state.dealer + 1) % n
+    elif rules.play.first_lead == "bidder":
+        leader = None  # chiamata.play.bidder-leads: known once the auction ends
     else:
         leader = (state.dealer - 1) % n
     sorted_hands = tuple(tables.sort(h) for h in hands)

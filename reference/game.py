@@ -11,6 +11,8 @@ from typing import Any
 from regola.spec import Ruleset
 
 from .actions import ExchangeAction, PlayAction, ShuffleAction, parse_action, play_action
+from .bidding_phase import BIDDING_ACTIONS, BIDDING_PHASES, apply_bidding, bidding_actions, open_bidding
+from .calling import awaiting_call, barred_in_dark, check_dark_play, reveal_on_play
 from .deal import deal_hand
 from .drawing import draw_round
 from .errors import IllegalAction
@@ -51,10 +53,15 @@ def legal_actions(state: State) -> list[AnyAction]:
     :attr:`State.is_chance`) and once the match is over."""
     if state.ruleset.play.kind == "fishing":
         return fishing_game.legal_actions(state)
+    if state.phase in BIDDING_PHASES:
+        return bidding_actions(state)
     if state.phase != "play":
         return []
     seat = state.to_move
     actions: list[AnyAction] = [play_action(seat, c) for c in playable(state, seat)]
+    if state.contract is not None and state.contract.called is None:
+        barred = barred_in_dark(state, seat)
+        actions = [a for a in actions if a.card not in barred]
     if state.ruleset.exchange.card != "none" and may_exchange(state, seat):
         actions.append(ExchangeAction(seat=seat, card=exchange_card(state)))
     return actions
@@ -76,7 +83,13 @@ def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
     if isinstance(act, ShuffleAction):
         if state.phase != "shuffle":
             raise IllegalAction("briscola.play.phase", "a shuffle is only possible between hands")
-        return deal_hand(state, act.deck)
+        return open_bidding(deal_hand(state, act.deck))
+    if state.phase in BIDDING_PHASES or (state.phase == "play" and act.type in BIDDING_ACTIONS):
+        after = apply_bidding(state, act)
+        if after.phase == "play" and len(after.trick) == after.tables.players:
+            # chiamata.call.after-first-trick: the first trick is taken once trumps are named
+            return _finish_trick(after, list(after.hands), after.trick, list(after.events), list(after.rules))
+        return after
     if state.phase != "play":
         raise IllegalAction(
             "briscola.play.phase", f"no {act.type} is possible between hands: the next step is a shuffle"
@@ -104,12 +117,32 @@ def _exchange(state: State, act: ExchangeAction) -> State:
 def _play(state: State, act: PlayAction) -> State:
     rules = check_play(state, act.seat, act.card)
     if state.tricks_played == 0 and not state.trick:
-        rules.insert(0, "briscola.play.first-lead")
+        first = "chiamata.play.bidder-leads" if state.ruleset.play.first_lead == "bidder" else "briscola.play.first-lead"
+        rules.insert(0, first)
+    if state.contract is not None and state.contract.called is None:
+        rules += check_dark_play(state, act.seat, act.card)
     hands = list(state.hands)
     hands[act.seat] = tuple(c for c in hands[act.seat] if c != act.card)
     trick = state.trick + ((act.seat, act.card),)
     events: list[dict[str, Any]] = [{"type": "play", "seat": act.seat, "card": act.card}]
     n = state.tables.players
+    if state.contract is not None:
+        # chiamata.info.reveal: the called card on the table shows its holder
+        contract, shown, shown_rules = reveal_on_play(state, act.seat, act.card)
+        state = replace(state, contract=contract)
+        events += shown
+        rules += shown_rules
+    if awaiting_call(state, len(trick)):
+        # chiamata.call.after-first-trick: the trick waits for the bidder's call
+        return replace(
+            state,
+            phase="call",
+            hands=tuple(hands),
+            trick=trick,
+            to_move=state.contract.bidder,
+            events=tuple(events),
+            rules=(*rules, "chiamata.call.after-first-trick"),
+        )
     if len(trick) < n:
         return replace(
             state,
@@ -151,11 +184,17 @@ def _finish_trick(
     hands = [list(h) for h in hands_t]
     stock = list(state.stock)
     indicator = state.indicator
+    takes_indicator = state.ruleset.draw.take_indicator
     if state.ruleset.draw.enabled:
-        indicator, drawn, draw_rules = draw_round(hands, stock, indicator, winner, tables.players)
+        left, drawn, draw_rules = draw_round(
+            hands, stock, indicator if takes_indicator else None, winner, tables.players
+        )
+        indicator = left if takes_indicator else indicator
         events += drawn
         rules += draw_rules
-    if any(hands) and not stock and indicator is None and "briscola.draw.exhausted" not in rules:
+        if not takes_indicator and state.stock and not stock:
+            rules.append("albastini.draw.indicator-stays")
+    if any(hands) and not stock and (indicator is None or not takes_indicator) and "briscola.draw.exhausted" not in rules:
         rules.append("briscola.draw.exhausted")
     after = replace(
         state,
@@ -185,6 +224,8 @@ def _finish_hand(state: State, events: list[dict[str, Any]], rules: list[str]) -
     rules += score_rules
     match = update_match(state, result)
     rules.append("briscola.match.end")
+    if state.contract is not None:
+        rules.append("chiamata.match.end")
     events.append({"type": "hand-over", **result.to_json()})
     if match.over:
         events.append({"type": "match-over", "winner": match.winner})
@@ -198,7 +239,9 @@ def _finish_hand(state: State, events: list[dict[str, Any]], rules: list[str]) -
             events=tuple(events),
             rules=tuple(rules),
         )
-    rules.append("briscola.match.next-dealer")
+    rules.append(
+        "albastini.match.winner-deals" if state.ruleset.match.next_dealer == "winner" else "briscola.match.next-dealer"
+    )
     return replace(
         state,
         phase="shuffle",

@@ -30,6 +30,19 @@ def update_match(state: State, result: HandResult) -> MatchScore:
         reached = [i for i, gp in enumerate(game_points) if gp >= need]
         if reached:
             over, winner = True, reached[0]
+    elif rules.kind in ("first-to-points", "deals"):
+        # chiamata.match.end: a race to `target` game points (a contract
+        # hand's payoffs), or `target` hands; the sole highest total wins
+        if rules.kind == "deals":
+            ended = old.hands_played + 1 >= rules.target
+            reached = list(range(len(game_points))) if ended else []
+        else:
+            reached = [i for i, gp in enumerate(game_points) if gp >= rules.target]
+        if reached:
+            best = max(game_points[i] for i in reached)
+            leaders = [i for i in reached if game_points[i] == best]
+            if len(leaders) == 1:
+                over, winner = True, leaders[0]
     else:  # first-to-card-points
         reached = [i for i, cp in enumerate(card_points) if cp >= rules.target]
         if reached:
@@ -48,7 +61,15 @@ def update_match(state: State, result: HandResult) -> MatchScore:
 
 def next_dealer(state: State, result: HandResult) -> int:
     """``briscola.match.next-dealer``: the next seat deals; a void hand is
-    dealt again by the same dealer."""
+    dealt again by the same dealer. ``albastini.match.winner-deals``: the
+    winner deals (a winning team's next member in seat order after the
+    dealer), and after a tie the same dealer."""
     if result.outcome == "void":
         return state.dealer
+    if state.ruleset.match.next_dealer == "winner":
+        if result.winner is None:
+            return state.dealer
+        n = state.tables.players
+        side = state.tables.sides[result.winner]
+        return next(s for s in ((state.dealer + i) % n for i in range(1, n + 1)) if s in side)
     return (state.dealer + 1) % state.tables.players

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .contract_scoring import score_contract
 from .state import HandResult, State
 
 
@@ -14,6 +15,8 @@ def score_hand(state: State) -> tuple[HandResult, list[str]]:
     """
     tables = state.tables
     rules = state.ruleset.hand_scoring
+    if rules.kind == "contract":
+        return score_contract(state)
     points = tuple(
         sum(tables.points[c] for seat in side for c in state.won[seat]) for side in tables.sides
     )
@@ -47,6 +50,10 @@ def score_hand(state: State) -> tuple[HandResult, list[str]]:
         reached = [t for t in rules.game_points if points[winner] >= t.min_points]
         tier = reached[-1] if reached else rules.game_points[0]
         game_points[winner] = tier.game_points
+        if rules.double_below and any(p < rules.double_below for i, p in enumerate(points) if i != winner):
+            game_points[winner] *= 2  # albastini.score.victory-points: a loser under the mrithi
+    if rules.double_below:
+        used.append("albastini.score.victory-points")
     result = HandResult(
         points=points,
         cards=cards,

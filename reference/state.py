@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
+from .bids import Auction, Contract
 from .tables import Tables
 
-Phase = Literal["shuffle", "play", "over"]
+Phase = Literal["shuffle", "bid", "call", "play", "over"]
 
 
 @dataclass(frozen=True)
@@ -22,15 +23,18 @@ class HandResult:
     """Card points per side."""
     cards: tuple[int, ...]
     """Cards taken per side."""
-    outcome: Literal["win", "draw", "void"]
+    outcome: Literal["win", "draw", "void", "made", "defeated"]
+    """`made` / `defeated`: a contract hand (rules ``chiamata.score.*``)."""
     winner: int | None
     """Index of the winning side, or None."""
     decided_by: Literal["majority", "last-trick", "more-cards"] | None
     game_points: tuple[int, ...]
-    """Game points scored per side."""
+    """Game points scored per side (a contract hand's payoffs, per seat)."""
+    contract: dict[str, Any] | None = None
+    """A contract hand's details (bidder, partner, target, side points...)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "points": list(self.points),
             "cards": list(self.cards),
             "outcome": self.outcome,
@@ -38,6 +42,9 @@ class HandResult:
             "decided_by": self.decided_by,
             "game_points": list(self.game_points),
         }
+        if self.contract is not None:
+            out["contract"] = self.contract
+        return out
 
 
 @dataclass(frozen=True)
@@ -91,6 +98,11 @@ class State:
     """The result of the hand just finished (until the next shuffle)."""
     events: tuple[dict[str, Any], ...] = ()
     rules: tuple[str, ...] = field(default=())
+    auction: Auction | None = None
+    """The auction of the hand (bidding games; rules ``chiamata.bid.*``,
+    ``albastini.bid.*``)."""
+    contract: Contract | None = None
+    """The contract and the call (Chiamata; rules ``chiamata.call.*``)."""
 
     @property
     def ruleset(self):  # noqa: ANN201 - the Ruleset

@@ -36,6 +36,9 @@ def partner_view_active(state: State) -> bool:
         return False
     if when == "before-first-trick":
         return state.tricks_played == 0
+    if when == "before-first-lead":
+        # albastini.info.team-look: once, after trumps are turned, before the first card
+        return state.tricks_played == 0 and not state.trick
     return not state.stock and state.indicator is None
 
 
@@ -81,4 +84,9 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         out["stock_top"] = state.stock[0]
     if seat is None:
         out["stock"] = list(state.stock)
+    if rules.bidding.kind != "none":
+        # chiamata.info.*: bids are public; the partnership only as `seat` knows it
+        out["auction"] = state.auction.to_json() if state.auction else None
+        if rules.hand_scoring.kind == "contract":
+            out["contract"] = state.contract.to_json(seat) if state.contract else None
     return out

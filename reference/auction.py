@@ -1,0 +1,310 @@
+"""The Chiamata auction (rules ``chiamata.bid.*``).
+
+Actions, as JSON:
+
+* ``{"type": "bid", "seat": s, "rank": "3"}`` names a face (rank auction,
+  low-card bidding); a weaker face is a higher bid.
+* ``{"type": "bid", "seat": s, "rank": "2", "points": 63}`` is a raised Two:
+  after the weakest face has been bid, further bids keep the face and raise
+  the point target (rank auction).
+* ``{"type": "bid", "seat": s, "points": 70}`` is a point target (points
+  auction, and the reopening bid of Subito al Due).
+* ``{"type": "pass", "seat": s}`` passes (or declines to reopen).
+
+Legal actions come in canonical order: the bids from the lowest to the
+highest (faces from the strongest to the weakest, then raised Twos or point
+targets upwards), then the pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import BidAction, PassAction
+from .bids import Auction, Bid, Contract
+from .errors import IllegalAction
+from .state import HandResult, State, replace
+
+
+def first_speaker(state: State) -> int:
+    """``chiamata.bid.turn``: the seat after the dealer, or before him."""
+    n = state.tables.players
+    step = 1 if state.ruleset.bidding.first_speaker == "after-dealer" else -1
+    return (state.dealer + step) % n
+
+
+def start_auction(state: State) -> State:
+    """Open the auction on a freshly dealt hand (``chiamata.phase.order``)."""
+    first = first_speaker(state)
+    leader = None if state.ruleset.play.first_lead == "bidder" else state.leader
+    return replace(
+        state,
+        phase="bid",
+        to_move=first,
+        leader=leader,
+        trump=None,
+        auction=Auction(first=first),
+        contract=None,
+        rules=(*state.rules, "chiamata.deal.whole-pack", "chiamata.phase.order"),
+    )
+
+
+def target_of(state: State, bid: Bid) -> int:
+    """``chiamata.score.target``: a face or a plain Two needs the minimum
+    (61); a raised Two or a points bid needs its points."""
+    return bid.points if bid.points is not None else state.ruleset.bidding.min_points
+
+
+def _raises(state: State, current: int | None) -> list[int]:
+    """Point targets a bid may name over ``current`` (None: the first bid of
+    a points auction). ``chiamata.bid.after-two`` / ``chiamata.bid.points``."""
+    b = state.ruleset.bidding
+    if current is None:
+        return list(range(b.min_points, b.max_points + 1)) if b.raise_rule == "any-higher" else [b.min_points]
+    if b.raise_rule == "any-higher":
+        return list(range(current + 1, b.max_points + 1))
+    nxt = current + b.raise_step
+    return [nxt] if nxt <= b.max_points else []
+
+
+def higher_bids(state: State, seat: int) -> list[BidAction]:
+    """Every bid that overcalls the current highest, lowest first."""
+    kind = state.ruleset.bidding.kind
+    high = state.auction.high
+    if kind == "points-auction":
+        return [BidAction(seat=seat, points=p) for p in _raises(state, high.points if high else None)]
+    ladder = state.ruleset.deck.strength  # the strongest face is the lowest bid
+    faces = ladder if high is None else ladder[ladder.index(high.rank) + 1 :]
+    out = [BidAction(seat=seat, rank=f) for f in faces]
+    two = ladder[-1]
+    if kind == "rank-auction" and high is not None and high.rank == two:
+        out += [BidAction(seat=seat, rank=two, points=p) for p in _raises(state, target_of(state, high))]
+    return out
+
+
+def auction_actions(state: State) -> list[BidAction | PassAction]:
+    """The legal actions of the seat to speak, in canonical order."""
+    seat = state.to_move
+    if state.auction.reopening:
+        return [BidAction(seat=seat, points=state.ruleset.bidding.min_points), PassAction(seat=seat)]
+    return [*higher_bids(state, seat), PassAction(seat=seat)]
+
+
+def check_speaker(state: State, seat: int, is_bid: bool) -> None:
+    """``chiamata.bid.pass-final`` and ``chiamata.bid.turn``."""
+    auction = state.auction
+    if is_bid and seat in auction.passed and not auction.reopening:
+        raise IllegalAction(
+            "chiamata.bid.pass-final",
+            f"seat {seat} has passed and is out of the auction: a pass is final",
+        )
+    if seat != state.to_move:
+        raise IllegalAction(
+            "chiamata.bid.turn", f"it is seat {state.to_move}'s turn to speak, not seat {seat}'s"
+        )
+
+
+def check_bid(state: State, act: BidAction) -> list[str]:
+    """Raise :class:`IllegalAction` unless ``act`` overcalls the current bid;
+    return the rule ids it exercises."""
+    rules = state.ruleset.bidding
+    auction = state.auction
+    if auction.reopening:
+        if act.points != rules.min_points or act.rank is not None or act.card is not None:
+            raise IllegalAction(
+                "chiamata.bid.reopen",
+                f"the auction can only be reopened with a bid of {rules.min_points} points",
+            )
+        return ["chiamata.bid.turn", "chiamata.bid.reopen"]
+    kind = rules.kind
+    legal = higher_bids(state, act.seat)
+    kind_rule = {
+        "points-auction": "chiamata.bid.points",
+        "low-card": "chiamata.bid.single-round",
+        "rank-auction": "chiamata.bid.lower-rank",
+    }[kind]
+    if act in legal:
+        used = ["chiamata.bid.turn", kind_rule]
+        if kind == "low-card":
+            used.append("chiamata.bid.lower-rank")
+        if act.points is not None and kind == "rank-auction":
+            used[-1] = "chiamata.bid.after-two"
+        return used
+    high = auction.high
+    if kind == "points-auction":
+        allowed = _raises(state, high.points if high else None)
+        need = f"one of {_span(allowed)}" if allowed else "nothing: no higher bid is possible"
+        raise IllegalAction(
+            "chiamata.bid.points",
+            f"a bid here is a number of points only, {need} (the current bid is "
+            f"{high.points if high else 'none'})",
+        )
+    ladder = state.ruleset.deck.strength
+    two = ladder[-1]
+    if act.card is not None or act.rank is None or act.rank not in ladder:
+        raise IllegalAction("chiamata.bid.lower-rank", f"a bid names one of the faces {' '.join(ladder)}, and no suit or card")
+    if kind == "rank-auction" and (act.points is not None or (high is not None and high.rank == two)):
+        if act.rank != two or act.points is None:
+            raise IllegalAction(
+                "chiamata.bid.after-two",
+                f"once the Two ({two}) has been bid, a bid must be a Two with a higher point target",
+            )
+        if high is None or high.rank != two:
+            raise IllegalAction("chiamata.bid.after-two", "a point target may only be bid after a Two")
+        allowed = _raises(state, target_of(state, high))
+        raise IllegalAction(
+            "chiamata.bid.after-two",
+            f"a raise of the current target {target_of(state, high)} must be "
+            f"{_span(allowed) if allowed else 'impossible: the target is at its maximum'}, not {act.points}",
+        )
+    if act.points is not None:
+        raise IllegalAction("chiamata.bid.lower-rank", "in this auction a bid names a face only, with no points")
+    raise IllegalAction(
+        "chiamata.bid.lower-rank",
+        f"a bid must name a face weaker than the current bid {high.rank if high else ''}: one of "
+        f"{' '.join(b.rank for b in legal if b.points is None) or 'none'}",
+    )
+
+
+def apply_auction(state: State, act: BidAction | PassAction) -> State:
+    """One bid or pass; closes the auction, or throws the hand in, when it ends."""
+    if state.phase != "bid":
+        raise IllegalAction(
+            "chiamata.bid.end", f"the auction is over: no {act.type} is possible now (phase {state.phase})"
+        )
+    is_bid = isinstance(act, BidAction)
+    check_speaker(state, act.seat, is_bid)
+    bidding = state.ruleset.bidding
+    auction = state.auction
+    n = state.tables.players
+    if is_bid:
+        used = check_bid(state, act)
+        bid = Bid(seat=act.seat, kind="bid", rank=act.rank, points=act.points)
+    else:
+        bid = Bid(seat=act.seat, kind="pass")
+        used = ["chiamata.bid.turn"]
+        if auction.reopening:
+            used.append("chiamata.bid.reopen")
+        elif bidding.kind == "low-card":
+            used.append("chiamata.bid.single-round")
+        else:
+            used.append("chiamata.bid.pass-final" if bidding.passes_final else "chiamata.bid.pass-turn")
+    events: list[dict[str, Any]] = [{"type": bid.kind, **bid.to_json()}]
+    history = (*auction.history, bid)
+    if auction.reopening:
+        return _reopening_turn(state, auction, bid, history, events, used)
+    if is_bid:
+        auction = replace_auction(auction, history=history, high=bid, passes_in_row=0, spoken=auction.spoken + 1)
+    else:
+        passed = (*auction.passed, act.seat) if bidding.passes_final and bidding.kind != "low-card" else auction.passed
+        auction = replace_auction(
+            auction, history=history, passed=passed, passes_in_row=auction.passes_in_row + 1, spoken=auction.spoken + 1
+        )
+    if bidding.kind == "low-card":
+        if auction.spoken == n:
+            return _close(state, auction, events, used) if auction.high else _all_passed(state, auction, events, used)
+        return replace(state, auction=auction, to_move=(act.seat + 1) % n, events=tuple(events), rules=tuple(used))
+    out = len(auction.passed) if bidding.passes_final else auction.passes_in_row
+    if auction.high is None and out >= n:
+        return _all_passed(state, auction, events, used)
+    if auction.high is not None and (out >= n - 1 or not higher_bids(state, auction.high.seat)):
+        return _close(replace(state, auction=auction), auction, events, used)
+    return replace(state, auction=auction, to_move=_next_speaker(state, auction, act.seat), events=tuple(events), rules=tuple(used))
+
+
+def replace_auction(auction: Auction, **changes: Any) -> Auction:
+    """A copy of ``auction`` with some fields changed."""
+    data = {k: getattr(auction, k) for k in auction.__dataclass_fields__}
+    data.update(changes)
+    return Auction(**data)
+
+
+def _next_speaker(state: State, auction: Auction, seat: int) -> int:
+    """The next seat in order that is still in the auction."""
+    n = state.tables.players
+    for i in range(1, n + 1):
+        nxt = (seat + i) % n
+        if nxt not in auction.passed:
+            return nxt
+    raise AssertionError("nobody left to speak in an open auction")
+
+
+def _reopening_turn(state, auction, bid, history, events, used) -> State:
+    """``chiamata.bid.reopen``: a player reopens at the minimum, or declines."""
+    n = state.tables.players
+    if bid.kind == "bid":
+        reopened = replace_auction(
+            auction, history=history, passed=(), high=bid, passes_in_row=0, spoken=0, reopening=False
+        )
+        events.append({"type": "reopen", "seat": bid.seat, "points": bid.points})
+        return replace(
+            state, auction=reopened, to_move=(bid.seat + 1) % n, events=tuple(events), rules=tuple(used)
+        )
+    asked = replace_auction(auction, history=history, spoken=auction.spoken + 1)
+    if asked.spoken == n:
+        return _redeal(state, asked, events, used)
+    return replace(state, auction=asked, to_move=(bid.seat + 1) % n, events=tuple(events), rules=tuple(used))
+
+
+def _all_passed(state: State, auction: Auction, events, used) -> State:
+    """Nobody bid: ``chiamata.bid.all-pass`` or ``chiamata.bid.reopen``."""
+    events.append({"type": "all-passed"})
+    if state.ruleset.bidding.all_pass == "reopen":
+        first = auction.first
+        asking = replace_auction(auction, passed=(), passes_in_row=0, spoken=0, reopening=True)
+        return replace(
+            state, auction=asking, to_move=first, events=tuple(events), rules=(*used, "chiamata.bid.reopen")
+        )
+    return _redeal(state, auction, events, [*used, "chiamata.bid.all-pass"])
+
+
+def _redeal(state: State, auction: Auction, events, used) -> State:
+    """The hand is thrown in and the same dealer deals again; nothing is
+    scored and the match does not count the hand."""
+    events.append({"type": "redeal", "dealer": state.dealer})
+    n = state.tables.players
+    zeros = tuple(0 for _ in state.tables.sides)
+    result = HandResult(
+        points=zeros, cards=zeros, outcome="void", winner=None, decided_by=None, game_points=zeros
+    )
+    return replace(
+        state,
+        phase="shuffle",
+        to_move=None,
+        leader=None,
+        hand_number=state.hand_number + 1,
+        hands=tuple(() for _ in range(n)),
+        auction=replace_auction(auction, closed=True),
+        result=result,
+        events=tuple(events),
+        rules=tuple(used),
+    )
+
+
+def _close(state: State, auction: Auction, events, used) -> State:
+    """``chiamata.bid.end``: the last bidder wins; the call follows (or, with
+    a late call, the play)."""
+    high = auction.high
+    target = target_of(state, high)
+    contract = Contract(bidder=high.seat, rank=high.rank, target=target)
+    events.append({"type": "auction-won", "seat": high.seat, "rank": high.rank, "points": high.points, "target": target})
+    rule = "chiamata.bid.single-round" if state.ruleset.bidding.kind == "low-card" else "chiamata.bid.end"
+    used = [*used, rule] if rule not in used else list(used)
+    leader = high.seat if state.ruleset.play.first_lead == "bidder" else state.leader
+    late = state.ruleset.calling.when == "after-first-trick"
+    return replace(
+        state,
+        phase="play" if late else "call",
+        to_move=leader if late else high.seat,
+        leader=leader,
+        auction=replace_auction(auction, closed=True),
+        contract=contract,
+        events=tuple(events),
+        rules=tuple(used),
+    )
+
+
+def _span(values: list[int]) -> str:
+    if len(values) == 1:
+        return str(values[0])
+    return f"{values[0]} to {values[-1]}" if values == list(range(values[0], values[-1] + 1)) else ", ".join(map(str, values))
