@@ -190,6 +190,11 @@ def check_fishing(ruleset: Any) -> None:
         problems.append("exchange.card must be none")
     if ruleset.match.kind not in ("single", "first-to-points"):
         problems.append("match.kind must be single or first-to-points")
+    if getattr(ruleset.match, "next_dealer", "next-seat") != "next-seat":
+        problems.append("match.next_dealer must be next-seat (the deal passes round)")
+    for part in ("bidding", "calling"):
+        if getattr(getattr(ruleset, part, None), "kind", "none") != "none":
+            problems.append(f"{part}.kind must be none (there is no auction)")
     missing = [r.id for r in ruleset.deck.ranks if r.value is None]
     if missing:
         problems.append(f"every rank needs a capture value (deck.ranks value); missing for {missing}")
