@@ -1,0 +1,127 @@
+"""A resolved ruleset as text a person reads top to bottom (``regola show``).
+
+The deck comes first as a table (faces, points, strength); then every other
+component with every field, defaults included, since the flat ruleset is
+what the interpreter runs and what the hash covers. Only a group nested in a
+component (``hand_scoring.scopa``...) that is left exactly as the schema has
+it is shortened to one line. Nothing here depends on which components exist,
+so new components show up without changes.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from pydantic import BaseModel
+from rich.table import Table
+
+from regola.spec import Ruleset, ruleset_hash
+
+HEADER_FIELDS = ("id", "name", "family", "summary", "sources")
+
+
+def header_lines(ruleset: Ruleset, width: int = 78) -> list[str]:
+    """Name, id, family, hash, sources and the summary paragraph."""
+    lines = [
+        f"{ruleset.name} ({ruleset.id}, {ruleset.family} family)",
+        f"ruleset hash: {ruleset_hash(ruleset)}",
+        f"sources: {', '.join(ruleset.sources)}",
+        "",
+    ]
+    lines += textwrap.wrap(" ".join(ruleset.summary.split()), width=width)
+    return lines
+
+
+def deck_line(ruleset: Ruleset) -> str:
+    """The pack in one line: name, size, points, suits."""
+    deck = ruleset.deck
+    suits = ", ".join(
+        f"{s.id} {s.name}" + (f" ({s.names['it']})" if "it" in s.names else "") for s in deck.suits
+    )
+    return f"deck {deck.name}: {len(deck.cards())} cards, {deck.total_points} points; suits {suits}"
+
+
+def deck_table(ruleset: Ruleset) -> Table:
+    """The faces of the deck: id, names, points, strength (1 = strongest)."""
+    deck = ruleset.deck
+    table = Table(show_edge=False)
+    table.add_column("rank", no_wrap=True)
+    table.add_column("name")
+    table.add_column("Italian face", no_wrap=True)
+    table.add_column("points", justify="right")
+    table.add_column("strength", justify="right")
+    has_value = any(getattr(r, "value", None) is not None for r in deck.ranks)
+    if has_value:
+        table.add_column("value", justify="right")
+    strength = {rank: i + 1 for i, rank in enumerate(deck.strength)}
+    for rank in deck.ranks:
+        local = ", ".join(f"{v} ({k})" for k, v in rank.names.items())
+        row = [
+            rank.id,
+            rank.name + (f" - {local}" if local else ""),
+            rank.italian,
+            str(rank.points),
+            str(strength.get(rank.id, "-")),
+        ]
+        if has_value:
+            row.append("-" if rank.value is None else str(rank.value))
+        table.add_row(*row)
+    return table
+
+
+def component_lines(ruleset: Ruleset) -> list[str]:
+    """Every component but the deck, field by field, nested ones indented."""
+    lines: list[str] = []
+    if ruleset.deck.removed:
+        lines.append(f"deck.removed: {' '.join(ruleset.deck.removed)}")
+    for name in type(ruleset).model_fields:
+        value = getattr(ruleset, name)
+        if name in HEADER_FIELDS or name == "deck":
+            continue
+        if isinstance(value, BaseModel):
+            lines.append(f"{name}:")
+            lines += _model_lines(value, depth=1)
+        else:
+            lines.append(f"{name}: {_scalar(value)}")
+    return lines
+
+
+def _model_lines(model: BaseModel, depth: int) -> list[str]:
+    pad = "  " * depth
+    lines: list[str] = []
+    for name, field in type(model).model_fields.items():
+        value = getattr(model, name)
+        if isinstance(value, BaseModel):
+            if value == field.get_default(call_default_factory=True):
+                # A nested group left as the schema has it: one line, not a page.
+                lines.append(f"{pad}{name}: schema defaults (see --json)")
+                continue
+            lines.append(f"{pad}{name}:")
+            lines += _model_lines(value, depth + 1)
+        elif isinstance(value, tuple) and value and all(isinstance(v, BaseModel) for v in value):
+            lines.append(f"{pad}{name}:")
+            lines += [f"{pad}  - {_inline(v)}" for v in value]
+        else:
+            lines.append(f"{pad}{name}: {_scalar(value)}")
+    return lines
+
+
+def _inline(model: BaseModel) -> str:
+    return ", ".join(f"{k}={_scalar(getattr(model, k))}" for k in type(model).model_fields)
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        if not value:
+            return "none"
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, BaseModel):
+        return "{" + _inline(value) + "}"
+    return str(value)
