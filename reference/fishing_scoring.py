@@ -121,7 +121,7 @@ def score_hand(state: FishingState) -> tuple[FishingResult, list[str]]:
             if run >= 3:
                 napola[i] = min(run, opts.napola_max)
     napoleone = None
-    if opts.napola and opts.napoleone:
+    if opts.napoleone:
         napoleone = next((i for i, c in enumerate(coins) if c == len(tables.coins)), None)
         if napoleone is not None:
             rules.append("scopa.score.napoleone")

@@ -141,8 +141,9 @@ class ScopaScoring(_Model):
     """The most the Napola may score: 6 (run capped at the Six) or 9 (at the
     Horse) for some players, P-SCO."""
     napoleone: bool = False
-    """With Napola: a side that captures all ten coins wins the match at once
-    (P-SCO, P-SCN) (rule `scopa.score.napoleone`)."""
+    """A side that captures all ten coins (the Napoleone, played with the
+    Napola) wins the match at the end of that hand (P-SCO, P-SCN) (rule
+    `scopa.score.napoleone`)."""
 
 
 # --- consistency of a fishing ruleset -------------------------------------

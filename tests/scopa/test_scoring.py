@@ -205,3 +205,18 @@ def test_option_all_ten_coins_win_the_match():
     assert "scopa.score.napoleone" in used
     match = update_match(state, result)
     assert match.over and match.winner == 0
+
+
+@pytest.mark.rule("scopa.score.napoleone")
+def test_all_ten_coins_win_only_where_the_option_is_played(two):
+    from regola.reference.fishing_match import update_match
+
+    state = replace(initial_state(two), captured=(tuple(COINS), tuple(rest(COINS))), scope=(0, 0))
+    result, _ = score_hand(state)
+    assert result.napoleone is None
+    assert not update_match(state, result).over  # 4 points to 0, far from 11
+    alone = ruleset("scopa-2", hand_scoring__scopa__napoleone=True)
+    state = replace(initial_state(alone), captured=(tuple(rest(COINS)), tuple(COINS)), scope=(0, 0))
+    result, _ = score_hand(state)
+    assert result.napoleone == 1
+    assert update_match(state, result).winner == 1
