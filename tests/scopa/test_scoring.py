@@ -214,7 +214,7 @@ def test_all_ten_coins_win_only_where_the_option_is_played(two):
     state = replace(initial_state(two), captured=(tuple(COINS), tuple(rest(COINS))), scope=(0, 0))
     result, _ = score_hand(state)
     assert result.napoleone is None
-    assert not update_match(state, result).over  # 4 points to 0, far from 11
+    assert not update_match(state, result).over  # 2 points to 1, far from 11
     alone = ruleset("scopa-2", hand_scoring__scopa__napoleone=True)
     state = replace(initial_state(alone), captured=(tuple(rest(COINS)), tuple(COINS)), scope=(0, 0))
     result, _ = score_hand(state)
