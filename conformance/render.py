@@ -13,6 +13,7 @@ says what the ids stand for.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -56,7 +57,8 @@ class GameRenderer:
         r = self.ruleset
         lines = [f"{r.name} ({r.id})" + (f", seed {seed}" if seed is not None else "")]
         if options:
-            lines.append("options: " + ", ".join(f"{k}={v}" for k, v in options.items()))
+            shown = (f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in options.items())
+            lines.append("options: " + ", ".join(shown))
         lines.append(f"ruleset {ruleset_hash(r)}")
         lines.append(self.legend())
         order = ", ".join(self.side(i) for i in range(len(self.sides)))
