@@ -320,7 +320,7 @@ class Match(Model):
         "single", "best-of", "first-to-wins", "first-to-card-points", "first-to-points",
         "deals",
     ] = "single"
-    """`single`: one decided hand. `best-of`: best of `target` hands, that is
+    """`single`: one hand, won or drawn (a void hand is dealt again). `best-of`: best of `target` hands, that is
     first to `target // 2 + 1` game points. `first-to-wins`: first to
     `target` game points. `first-to-card-points`: first to `target` card
     points added over hands (rule `briscola.match.end`). `first-to-points`:
