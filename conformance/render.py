@@ -278,3 +278,5 @@ def _short(value: Any) -> str:
 
 # The fishing games register their own handlers (kept in their own module).
 from . import render_fishing  # noqa: E402,F401
+# The bidding games too (Briscola Chiamata, Albastini).
+from . import render_bidding  # noqa: E402,F401
