@@ -67,6 +67,11 @@ def select_traces(variants: list[str], traces: list[Path]) -> list[Path]:
 def engine_factory(engine: str | None, timeout: float) -> EngineFactory:
     if engine is None:
         return ReferenceEngine
+    from .adapters import adapter_factory
+
+    builtin = adapter_factory(engine)  # a built-in adapter's name (naipes, briscas...)
+    if builtin is not None:
+        return builtin
     from .client import SubprocessEngine
 
     return lambda: SubprocessEngine(engine, timeout=timeout)
@@ -83,7 +88,7 @@ def replay_prefix(engine: str | None, timeout: float) -> str:
 
 def conform(
     engine: str = typer.Option(
-        None, "--engine", metavar="CMD", help="Command that starts the engine (JSON lines on stdin/stdout). Default: the reference, in-process."
+        None, "--engine", metavar="CMD", help="Command that starts the engine (JSON lines on stdin/stdout), or the name of a built-in adapter (naipes, briscas, libbisca, textarena). Default: the reference, in-process."
     ),
     variant: list[str] = typer.Option([], "--variant", metavar="ID", help="Only traces of this variant (repeatable)."),
     trace: list[Path] = typer.Option([], "--trace", metavar="PATH", help="Replay these trace files instead of the corpus (repeatable)."),
