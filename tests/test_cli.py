@@ -29,7 +29,10 @@ from regola.reference import new_game
 from regola.spec import catalog, load, ruleset_hash, variant_ids
 from regola.spec.loader import VARIANTS_DIR
 
-runner = CliRunner()
+try:  # click before 8.2 mixes stderr into stdout unless told not to
+    runner = CliRunner(mix_stderr=False)
+except TypeError:
+    runner = CliRunner()
 
 
 def run(*args: str):
