@@ -112,7 +112,7 @@ def _turn_trumps(state: State, auction: Auction, hands: list, events: list, used
     indicator = stock.pop(0)
     trump = tables.suit[indicator]
     events.append({"type": "turn-indicator", "card": indicator, "trump": trump})
-    used.append("albastini.bid.turn-indicator")
+    used += ["albastini.bid.turn-indicator", "briscola.deal.indicator"]
     exchange = None
     for seat, card in auction.table:
         if tables.suit[card] == trump:

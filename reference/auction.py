@@ -207,8 +207,8 @@ def apply_auction(state: State, act: BidAction | PassAction) -> State:
     out = len(auction.passed) if bidding.passes_final else auction.passes_in_row
     if auction.high is None and out >= n:
         return _all_passed(state, auction, events, used)
-    if auction.high is not None and (out >= n - 1 or not higher_bids(state, auction.high.seat)):
-        return _close(replace(state, auction=auction), auction, events, used)
+    if auction.high is not None and (out >= n - 1 or not higher_bids(replace(state, auction=auction), act.seat)):
+        return _close(state, auction, events, used)
     return replace(state, auction=auction, to_move=_next_speaker(state, auction, act.seat), events=tuple(events), rules=tuple(used))
 
 

@@ -88,7 +88,7 @@ def _check_call(state: State, act: CallAction) -> tuple[str, list[str]]:
         allowed = lowest_not_held(state, tables.suit[act.card])
         if act.card == allowed:
             return act.card, [*used, "chiamata.call.lowest-not-held"]
-        if calling.lowest_not_held:
+        if calling.lowest_not_held and face == state.ruleset.deck.strength[-1]:
             raise IllegalAction(
                 "chiamata.call.lowest-not-held",
                 f"instead of a suit, only the weakest trump the bidder lacks may be called, and only "
