@@ -67,13 +67,21 @@ def _raises(state: State, current: int | None) -> list[int]:
     return [nxt] if nxt <= b.max_points else []
 
 
+def bid_faces(state: State) -> tuple[str, ...]:
+    """``chiamata.bid.lower-rank``: the faces that may be bid, from the
+    lowest bid (the strongest face) to the highest (the weakest, "the Two");
+    a face with no card in play cannot be called, so it cannot be bid."""
+    tables = state.tables
+    return tuple(f for f in state.ruleset.deck.strength if any(f + s.id in tables.order for s in state.ruleset.deck.suits))
+
+
 def higher_bids(state: State, seat: int) -> list[BidAction]:
     """Every bid that overcalls the current highest, lowest first."""
     kind = state.ruleset.bidding.kind
     high = state.auction.high
     if kind == "points-auction":
         return [BidAction(seat=seat, points=p) for p in _raises(state, high.points if high else None)]
-    ladder = state.ruleset.deck.strength  # the strongest face is the lowest bid
+    ladder = bid_faces(state)  # the strongest face is the lowest bid
     faces = ladder if high is None else ladder[ladder.index(high.rank) + 1 :]
     out = [BidAction(seat=seat, rank=f) for f in faces]
     two = ladder[-1]
@@ -139,7 +147,7 @@ def check_bid(state: State, act: BidAction) -> list[str]:
             f"a bid here is a number of points only, {need} (the current bid is "
             f"{high.points if high else 'none'})",
         )
-    ladder = state.ruleset.deck.strength
+    ladder = bid_faces(state)
     two = ladder[-1]
     if act.card is not None or act.rank is None or act.rank not in ladder:
         raise IllegalAction("chiamata.bid.lower-rank", f"a bid names one of the faces {' '.join(ladder)}, and no suit or card")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import CallAction
+from .auction import bid_faces
 from .bids import Contract
 from .errors import IllegalAction
 from .state import State, replace
@@ -46,7 +47,7 @@ def lowest_not_held(state: State, suit: str) -> str | None:
     ladder = state.ruleset.deck.strength
     face = called_face(state)
     held = _bidder_cards(state)
-    if face != ladder[-1] or face + suit not in held:
+    if face != bid_faces(state)[-1] or face + suit not in held:
         return None
     for rank in reversed(ladder):  # weakest first
         card = rank + suit
@@ -88,7 +89,7 @@ def _check_call(state: State, act: CallAction) -> tuple[str, list[str]]:
         allowed = lowest_not_held(state, tables.suit[act.card])
         if act.card == allowed:
             return act.card, [*used, "chiamata.call.lowest-not-held"]
-        if calling.lowest_not_held and face == state.ruleset.deck.strength[-1]:
+        if calling.lowest_not_held and face == bid_faces(state)[-1]:
             raise IllegalAction(
                 "chiamata.call.lowest-not-held",
                 f"instead of a suit, only the weakest trump the bidder lacks may be called, and only "

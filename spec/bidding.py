@@ -161,6 +161,9 @@ def check_bidding(ruleset: Any) -> None:
     for name, value in (("calling.rank", calling.rank), ("calling.blind_barred_rank", calling.blind_barred_rank)):
         if value is not None and value not in ranks:
             raise ValueError(f"{name} names unknown rank id {value!r}; the deck's ranks are {sorted(ranks)}")
+    removed = set(ruleset.deck.removed)
+    if calling.rank is not None and all(calling.rank + s.id in removed for s in ruleset.deck.suits):
+        raise ValueError(f"calling.rank {calling.rank!r}: every card of that face is taken out (deck.removed)")
     if bidding.min_points > bidding.max_points:
         raise ValueError("bidding.min_points must not exceed bidding.max_points")
     if contract:

@@ -263,3 +263,25 @@ def test_subito_al_due_with_nobody_reopening_is_dealt_again():
     state = act(state, *[pas(s) for s in (1, 2, 3, 4, 0)])
     assert state.phase == "shuffle" and state.dealer == 0
     assert view(state)["result"]["outcome"] == "void"
+
+
+@pytest.mark.rule("chiamata.bid.lower-rank", "chiamata.bid.after-two")
+def test_a_face_taken_out_of_the_pack_cannot_be_bid():
+    from regola.spec import load
+
+    # TIM's six-player form takes the Fours out: a Four names no card, so it is no bid
+    six = load("chiamata", {
+        "seating.players": 6, "deck.removed": ["4d", "4c", "4s", "4b"],
+        "deal.hand_size": 6, "deal.packets": [3, 3],
+    }, checked=False)
+    state = new_game(six, deck_for(six, {s: [] for s in range(6)}))
+    assert legal(state) == [bid(1, r) for r in ["A", "3", "K", "H", "J", "7", "6", "5", "2"]] + [pas(1)]
+    assert rejects(state, bid(1, "4")) == "chiamata.bid.lower-rank"
+    # with the Twos taken out instead, the Four is the weakest face: the raises follow it
+    no_twos = load("chiamata", {
+        "seating.players": 6, "deck.removed": ["2d", "2c", "2s", "2b"],
+        "deal.hand_size": 6, "deal.packets": [3, 3],
+    }, checked=False)
+    state = new_game(no_twos, deck_for(no_twos, {s: [] for s in range(6)}))
+    state = act(state, bid(1, "4"))
+    assert legal(state) == [bid(2, "4", p) for p in range(62, 121)] + [pas(2)]
