@@ -220,6 +220,7 @@ def _print_rules(title: str, rules: list[Any], show_when: bool = False) -> None:
 
 # --- commands from other modules are registered below this line ---
 from .conform_command import conform; app.command("conform")(conform)  # noqa: E402,E702
+from .check_command import check; app.command("check")(check)  # noqa: E402,E702
 
 
 def main() -> None:

@@ -40,22 +40,37 @@ def variant_ids() -> list[str]:
 def load(
     variant: str | Path,
     options: Mapping[str, Any] | None = None,
+    *,
+    checked: bool = True,
 ) -> Ruleset:
     """Load a shipped variant by id, or a variant file by path, with options.
 
     ``options`` maps dotted field paths to values, e.g.
     ``{"hand_scoring.tie": "replay", "deck.removed": ["2c"]}``.
+
+    With ``checked`` (the default) the ruleset must also prove every
+    invariant of :mod:`regola.spec.invariants`; a ruleset that fails one
+    raises :class:`SpecError` naming the invariant and its counterexample.
+    Results are cached in-process, so loading a ruleset again is cheap.
+    ``checked=False`` hands back a ruleset that only fits the schema (to
+    report on it, as ``regola check`` does).
     """
     path = _find(variant)
     data = _resolve(path, seen=())
     data["id"] = path.stem.lstrip("_")
     if options:
         data = apply_options(data, options)
+    where = f"{path}" + (f" with options {dict(options)}" if options else "")
     try:
-        return Ruleset.model_validate(data)
+        ruleset = Ruleset.model_validate(data)
     except ValidationError as exc:
-        where = f"{path}" + (f" with options {dict(options)}" if options else "")
         raise SpecError(f"{where} breaks the schema: {_explain(exc)}") from None
+    if checked:
+        # imported here: z3 is only needed when the invariants are checked
+        from .invariants import require_proved
+
+        require_proved(ruleset, where)
+    return ruleset
 
 
 def load_all() -> list[Ruleset]:

@@ -1,0 +1,258 @@
+"""What an invariant is, how it is proved, and how its result reads.
+
+An invariant is a function ``ruleset -> InvariantResult``. Its body builds z3
+constraints from the ruleset's parameters, asks z3 for a state of affairs
+that breaks the claim, and turns the model z3 finds (if any) into a
+counterexample written for a person. The :func:`invariant` decorator adds the
+name, the timing and the registry entry, so a body only returns a
+:class:`Verdict`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from time import perf_counter
+from typing import Any, Literal
+
+import z3
+from pydantic import BaseModel
+
+from ..schema import Ruleset
+
+Status = Literal["proved", "failed", "not-applicable"]
+
+#: z3 gives up after this long on one query; the answer is then "failed" with
+#: a message saying the proof could not be completed (never a silent pass).
+TIMEOUT_MS = 20_000
+
+
+@dataclass(frozen=True)
+class InvariantResult:
+    """The outcome of one invariant for one ruleset."""
+
+    name: str
+    """Dotted invariant name, e.g. ``deal.stock-drains-evenly``."""
+    status: Status
+    seconds: float
+    counterexample: str | None = None
+    """For a failure: why, in plain words, with the numbers or cards involved."""
+    note: str | None = None
+    """For a proof: what was shown, in a few words; for not-applicable: why."""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What an invariant body returns; the decorator adds name and time."""
+
+    status: Status
+    text: str | None = None
+
+
+def proved(note: str | None = None) -> Verdict:
+    return Verdict("proved", note)
+
+
+def failed(counterexample: str) -> Verdict:
+    return Verdict("failed", counterexample)
+
+
+def not_applicable(reason: str) -> Verdict:
+    return Verdict("not-applicable", reason)
+
+
+@dataclass(frozen=True)
+class Invariant:
+    """A registered invariant: its name, its claim in one sentence, its check."""
+
+    name: str
+    statement: str
+    check: Callable[[Ruleset], InvariantResult]
+    reads: tuple[str, ...]
+    """The ruleset fields (dotted paths) the check depends on: rulesets that
+    agree on them share one proof."""
+
+    @property
+    def group(self) -> str:
+        return self.name.split(".")[0]
+
+
+#: Every invariant, in the order the modules register them (the order of the
+#: ``regola check`` table).
+REGISTRY: dict[str, Invariant] = {}
+
+#: Results by invariant and by the values of the fields it reads.
+_PROOFS: dict[tuple[str, str], InvariantResult] = {}
+
+
+def _read(ruleset: Ruleset, path: str) -> Any:
+    node: Any = ruleset
+    for part in path.split("."):
+        node = getattr(node, part, None)
+    if isinstance(node, BaseModel):
+        return node.model_dump(mode="json")
+    if isinstance(node, tuple):
+        return [x.model_dump(mode="json") if isinstance(x, BaseModel) else x for x in node]
+    return node
+
+
+def parameters_key(ruleset: Ruleset, reads: tuple[str, ...]) -> str:
+    """The values of the fields ``reads`` names, as canonical JSON."""
+    return json.dumps([_read(ruleset, p) for p in reads], sort_keys=True, separators=(",", ":"))
+
+
+def invariant(
+    name: str, statement: str, reads: tuple[str, ...]
+) -> Callable[[Callable[[Ruleset], Verdict]], Callable[[Ruleset], InvariantResult]]:
+    """Register ``body`` as the invariant ``name``, time every run of it, and
+    reuse its result for rulesets that agree on the fields in ``reads``."""
+
+    def wrap(body: Callable[[Ruleset], Verdict]) -> Callable[[Ruleset], InvariantResult]:
+        def run(ruleset: Ruleset) -> InvariantResult:
+            key = (name, parameters_key(ruleset, reads))
+            start = perf_counter()
+            if key in _PROOFS:
+                return replace(_PROOFS[key], seconds=perf_counter() - start)
+            try:
+                verdict = body(ruleset)
+            except Undecided as exc:
+                verdict = failed(
+                    f"z3 could not decide this claim within {TIMEOUT_MS // 1000} s "
+                    f"({exc}), so it is not proved"
+                )
+            except Vacuous as exc:
+                verdict = failed(
+                    f"no state of the game fits the spec's numbers ({exc}), so nothing "
+                    f"about it can be proved; see the deal invariants"
+                )
+            seconds = perf_counter() - start
+            if verdict.status == "failed":
+                result = InvariantResult(name, "failed", seconds, counterexample=verdict.text)
+            else:
+                result = InvariantResult(name, verdict.status, seconds, note=verdict.text)
+            _PROOFS[key] = result
+            return result
+
+        run.__name__ = body.__name__
+        run.__doc__ = body.__doc__
+        run.__qualname__ = body.__qualname__
+        if name in REGISTRY:
+            raise ValueError(f"invariant {name} registered twice")
+        REGISTRY[name] = Invariant(name, statement, run, reads)
+        return run
+
+    return wrap
+
+
+def forget_proofs() -> None:
+    """Forget every stored result (to time a cold check)."""
+    _PROOFS.clear()
+
+
+class Undecided(Exception):
+    """z3 answered "unknown" (a timeout): the claim is neither proved nor refuted."""
+
+
+class Vacuous(Exception):
+    """The facts of an encoding contradict each other, so any claim would
+    follow from them: reported as a failure, never as a proof."""
+
+
+def find_violation(facts: list[z3.BoolRef], claim: z3.BoolRef) -> z3.ModelRef | None:
+    """A model of ``facts`` in which ``claim`` is false, or None if the claim
+    follows from the facts (proved)."""
+    solver = z3.Solver()
+    solver.set("timeout", TIMEOUT_MS)
+    solver.add(*facts)
+    if solver.check() == z3.unsat:
+        raise Vacuous("the constraints built from it contradict each other")
+    solver.add(z3.Not(claim))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return None
+    if answer == z3.sat:
+        return solver.model()
+    raise Undecided(solver.reason_unknown())
+
+
+def witness(facts: list[z3.BoolRef]) -> z3.ModelRef:
+    """A model of ``facts`` (used to read the numbers a proof note reports)."""
+    solver = z3.Solver()
+    solver.set("timeout", TIMEOUT_MS)
+    solver.add(*facts)
+    if solver.check() != z3.sat:
+        raise Undecided("the facts have no model")
+    return solver.model()
+
+
+def example(facts: list[z3.BoolRef]) -> z3.ModelRef | None:
+    """A model of ``facts``, or None when they cannot all hold (for claims
+    that something is possible, such as a tier being reachable)."""
+    solver = z3.Solver()
+    solver.set("timeout", TIMEOUT_MS)
+    solver.add(*facts)
+    answer = solver.check()
+    if answer == z3.sat:
+        return solver.model()
+    if answer == z3.unsat:
+        return None
+    raise Undecided(solver.reason_unknown())
+
+
+def _optimum(facts: list[z3.BoolRef], term: z3.ArithRef, goal: str) -> int | None:
+    opt = z3.Optimize()
+    opt.set("timeout", TIMEOUT_MS)
+    opt.add(*facts)
+    best = z3.FreshInt("optimum")
+    opt.add(best == term)
+    (opt.maximize if goal == "max" else opt.minimize)(best)
+    answer = opt.check()
+    if answer == z3.unsat:
+        return None
+    if answer != z3.sat:
+        raise Undecided(opt.reason_unknown())
+    return opt.model().eval(best).as_long()
+
+
+def maximum(facts: list[z3.BoolRef], term: z3.ArithRef) -> int | None:
+    """The largest value ``term`` takes under ``facts`` (None if they cannot hold)."""
+    return _optimum(facts, term, "max")
+
+
+def minimum(facts: list[z3.BoolRef], term: z3.ArithRef) -> int | None:
+    """The smallest value ``term`` takes under ``facts`` (None if they cannot hold)."""
+    return _optimum(facts, term, "min")
+
+
+def value(model: z3.ModelRef, term: z3.ExprRef) -> int:
+    """The integer ``term`` takes in ``model`` (0 for a term the model leaves free)."""
+    return model.eval(term, model_completion=True).as_long()
+
+
+def truth(model: z3.ModelRef, term: z3.ExprRef) -> bool:
+    """Whether ``term`` holds in ``model``."""
+    return z3.is_true(model.eval(term, model_completion=True))
+
+
+def count(terms: list[z3.BoolRef]) -> z3.ArithRef:
+    """How many of ``terms`` hold, as an integer term."""
+    return z3.Sum([z3.If(t, 1, 0) for t in terms]) if terms else z3.IntVal(0)
+
+
+def exactly_one(terms: list[z3.BoolRef]) -> z3.BoolRef:
+    """Exactly one of ``terms`` holds (a pseudo-Boolean constraint, which z3
+    handles far faster than an integer sum)."""
+    return z3.PbEq([(t, 1) for t in terms], 1)
+
+
+def at_most(terms: list[z3.BoolRef], k: int) -> z3.BoolRef:
+    return z3.PbLe([(t, 1) for t in terms], k) if terms else z3.BoolVal(True)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"

@@ -1,0 +1,56 @@
+"""Running the invariants on a ruleset, with an in-process cache.
+
+Results are cached by the ruleset's content hash, so loading the same
+ruleset again (the same variant with the same options) costs a dictionary
+lookup.
+"""
+
+from __future__ import annotations
+
+from ..loader import SpecError, ruleset_hash
+from ..schema import Ruleset
+from .core import REGISTRY, Invariant, InvariantResult
+
+_CACHE: dict[str, tuple[InvariantResult, ...]] = {}
+
+
+def invariants() -> list[Invariant]:
+    """Every invariant, in report order."""
+    return list(REGISTRY.values())
+
+
+def check(ruleset: Ruleset, *, use_cache: bool = True) -> tuple[InvariantResult, ...]:
+    """Run every invariant on ``ruleset`` (each either proved, failed with a
+    counterexample, or not applicable to its family)."""
+    key = ruleset_hash(ruleset)
+    if use_cache and key in _CACHE:
+        return _CACHE[key]
+    results = tuple(inv.check(ruleset) for inv in REGISTRY.values())
+    _CACHE[key] = results
+    return results
+
+
+def failures(results: tuple[InvariantResult, ...] | list[InvariantResult]) -> list[InvariantResult]:
+    return [r for r in results if r.status == "failed"]
+
+
+def require_proved(ruleset: Ruleset, where: str) -> None:
+    """Raise :class:`SpecError` naming ``where``, the first invariant that
+    fails and its counterexample; do nothing when every invariant holds."""
+    bad = failures(check(ruleset))
+    if not bad:
+        return
+    first = bad[0]
+    others = ""
+    if len(bad) > 1:
+        others = f" It also fails {', '.join(r.name for r in bad[1:])}."
+    raise SpecError(
+        f"{where} fails the invariant {first.name} ({REGISTRY[first.name].statement.rstrip('.')}): "
+        f"{first.counterexample}.{others} Run `regola check` on it to see every failure, "
+        f"or load it with checked=False to use it anyway."
+    )
+
+
+def clear_cache() -> None:
+    """Forget cached results (for timing a cold check)."""
+    _CACHE.clear()
