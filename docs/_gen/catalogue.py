@@ -1,0 +1,128 @@
+"""Rule blocks (one per rule id, each an anchor) and the rules index page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from regola.spec.rules import Rule
+
+from . import data
+from .md import rel
+
+GROUPS = {
+    "deck": "The pack",
+    "deal": "Dealing",
+    "bid": "Bidding",
+    "call": "Calling a partner",
+    "play": "Playing",
+    "capture": "Capturing",
+    "trick": "Tricks",
+    "draw": "Drawing",
+    "exchange": "Exchanging the indicator",
+    "info": "What players see",
+    "score": "Scoring a hand",
+    "match": "The match",
+}
+
+
+def group_of(rule_id: str, family: str | None = None) -> str:
+    """The heading a rule is listed under: the second part of its id, and
+    the first where it is not the family's name (``chiamata.bid`` ->
+    "Bidding: Chiamata")."""
+    prefix, part = rule_id.split(".")[:2]
+    name = GROUPS.get(part, part.replace("-", " ").capitalize())
+    family = family or prefix
+    return name if prefix == family else f"{name}: {prefix.capitalize()}"
+
+
+def source_links(keys: Iterable[str], page: str) -> str:
+    """Source keys as links to the sources page."""
+    known = data.sources()
+    out = []
+    for key in keys:
+        if key in known:
+            out.append(f"[{key}]({rel(page, data.SOURCES, source_anchor(key))} \"{known[key].title}\")")
+        else:
+            out.append(key)
+    return ", ".join(out)
+
+
+def source_anchor(key: str) -> str:
+    """The anchor of a source on the sources page."""
+    from .md import slug
+
+    return "source-" + slug(key)
+
+
+def rule_blocks(rules: Iterable[Rule], page: str, family: str, level: int = 3,
+                why: dict[str, str] | None = None, holds: bool = False) -> str:
+    """Rules grouped by topic, each a heading whose id is the rule id."""
+    out: list[str] = []
+    group = None
+    for rule in rules:
+        if group_of(rule.id, family) != group:
+            group = group_of(rule.id, family)
+            out.append(f"{'#' * level} {group}\n")
+        out.append(rule_block(rule, page, level + 1, (why or {}).get(rule.id), holds))
+    return "\n".join(out)
+
+
+def rule_block(rule: Rule, page: str, level: int, why: str | None, holds: bool) -> str:
+    """One rule: a heading whose id is the rule id, the statement, then the
+    id, the sources and the condition in a smaller line."""
+    meta = [f"[`{rule.id}`](#{rule.id})", f"Sources: {source_links(rule.sources, page)}"]
+    if why:
+        meta.append(why)
+    elif rule.when:
+        meta.append(f"Holds where {when_text(rule.when)}")
+    lines = [
+        f"{'#' * level} {rule.title} {{#{rule.id} .rule-heading}}\n",
+        " ".join(rule.statement.split()) + "\n",
+        '<p class="rule-meta" markdown>' + " · ".join(meta) + "</p>\n",
+    ]
+    if holds:
+        variants = data.holds_in(rule.id)
+        links = ", ".join(f"[{v}]({rel(page, data.variant_page(v), rule.id)})" for v in variants)
+        lines.append(f'<p class="rule-meta" markdown>Holds in: {links or "no shipped variant"}</p>\n')
+    return "\n".join(lines)
+
+
+def when_text(when: str) -> str:
+    """A rule's condition in words: ``deal.indicator`` -> "`deal.indicator`
+    is set"; ``a = x | y and b != z`` -> "`a` is `x` or `y` and `b` is not `z`"."""
+    out = []
+    for cond in when.split(" and "):
+        for op, verb in (("!=", "is not"), ("=", "is")):
+            path, sep, value = cond.partition(op)
+            if sep:
+                values = " or ".join(f"`{v.strip()}`" for v in value.split("|"))
+                out.append(f"`{path.strip()}` {verb} {values}")
+                break
+        else:
+            out.append(f"`{cond.strip()}` is set")
+    return " and ".join(out)
+
+
+def rules_index() -> str:
+    """The rules index: every rule of every family, with its anchor."""
+    page = data.RULES_INDEX
+    cats = data.catalogues()
+    total = sum(len(c) for c in cats.values())
+    parts = [
+        "# Rules index\n",
+        f"Every normative rule of regola, {total} in all, by family. Each rule has "
+        "a stable dotted id, which is also its anchor on this page and on the "
+        "page of every variant in which it holds. The reference interpreter "
+        "names these ids when it rejects an action, and every trace records the "
+        "ids each step exercised.\n",
+    ]
+    files = data.catalogue_files()
+    for family, cat in cats.items():
+        names = ", ".join(f"`spec/rules/{f}`" for f, fam in files.items() if fam == family)
+        parts.append(f"## {family.capitalize()} family\n")
+        parts.append(
+            f"{len(cat)} rules, from {names}. A rule with a condition holds "
+            "only in the variants where that option is on.\n"
+        )
+        parts.append(rule_blocks(cat.values(), page, family, level=3, holds=True))
+    return "\n".join(parts)

@@ -1,0 +1,163 @@
+"""A short example game on a variant page, rendered from a corpus trace.
+
+The corpus lives in ``conformance/corpus/<variant>/*.jsonl`` (trace format
+version 1). The example is the first hand of the variant's first playout
+trace (by name): the deal, a table of the steps, and the result.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from regola.spec.schema import Ruleset
+
+from .md import indent, table
+
+CORPUS_DIR = Path(__file__).resolve().parents[2] / "conformance" / "corpus"
+SHOWN_STEPS = 12
+
+
+def corpus_traces(variant: str) -> list[Path]:
+    """The corpus traces of a variant, by name."""
+    folder = CORPUS_DIR / variant
+    return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
+
+
+def pick_trace(variant: str) -> tuple[Path, list[dict[str, Any]]] | None:
+    """The trace to show: the first playout, else the first trace of any purpose."""
+    first = None
+    for path in corpus_traces(variant):
+        lines = _read(path)
+        if not lines or lines[0].get("kind") != "header":
+            continue
+        if lines[0].get("purpose") == "playout":
+            return path, lines
+        first = first or (path, lines)
+    return first
+
+
+def example_section(ruleset: Ruleset, page: str) -> str:
+    """Markdown for the example game, or "" when the corpus has no trace."""
+    picked = pick_trace(ruleset.id)
+    if picked is None:
+        return ""
+    path, lines = picked
+    header = lines[0]
+    steps = [line for line in lines[1:] if line.get("kind") == "step"]
+    first_hand = []
+    for step in steps:
+        if step["action"].get("type") == "shuffle":
+            break
+        first_hand.append(step)
+    end = next((line for line in lines if line.get("kind") == "end"), {})
+    rel_path = path.relative_to(CORPUS_DIR.parents[1]).as_posix()
+    seed = header.get("seed")
+    parts = [
+        f"The first hand of the corpus trace `{rel_path}`"
+        + (f" (a random playout from seed {seed})" if seed is not None else "")
+        + ". Seat 0 deals; seat 1 receives first. The rule ids beside each "
+        "step are the rules it exercised.\n",
+        _deal_text(header),
+        table(["#", "Seat", "Action", "What happened", "Rules"], [_row(s) for s in first_hand[:SHOWN_STEPS]]),
+    ]
+    rest = first_hand[SHOWN_STEPS:]
+    if rest:
+        more = table(["#", "Seat", "Action", "What happened", "Rules"], [_row(s) for s in rest])
+        parts.append(f'??? example "The other {len(rest)} steps of the hand"\n\n' + indent(more) + "\n")
+    result = _result_text(first_hand, end)
+    if result:
+        parts.append(result)
+    return "\n".join(parts) + "\n"
+
+
+def _read(path: Path) -> list[dict[str, Any]]:
+    try:
+        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, ValueError):
+        return []
+
+
+def _cards(cards: list[str] | None) -> str:
+    if not cards:
+        return "—"
+    return " ".join(f"`{c}`" for c in cards)
+
+
+def _deal_text(header: dict[str, Any]) -> str:
+    deal = header.get("deal") or {}
+    view = header.get("view") or {}
+    hands = deal.get("hands") or view.get("hands") or []
+    rows = [(f"Seat {s}", _cards(h)) for s, h in enumerate(hands)]
+    if view.get("table"):
+        rows.append(("Table", _cards(view["table"])))
+    if deal.get("indicator"):
+        rows.append(("Trump indicator", f"`{deal['indicator']}`"))
+    if "stock_size" in deal:
+        rows.append(("Stock", f"{deal['stock_size']} cards"))
+    return "After the shuffle and the deal:\n\n" + table(["", "Cards"], rows) if rows else ""
+
+
+def describe_action(action: dict[str, Any]) -> str:
+    """An action in a few words."""
+    kind = action.get("type")
+    card = action.get("card")
+    if kind == "play":
+        return f"plays `{card}`"
+    if kind == "capture":
+        return f"plays `{card}`, takes {_cards(action.get('take'))}"
+    if kind == "exchange":
+        return f"exchanges `{card}` for the indicator"
+    if kind == "pass":
+        return "passes"
+    if kind == "shuffle":
+        return "shuffles for a new hand"
+    extra = ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("type", "seat"))
+    return f"{kind} {extra}".strip()
+
+
+def describe_event(event: dict[str, Any]) -> str | None:
+    """An event in a few words (None for events the action already says)."""
+    kind = event.get("type")
+    if kind in ("play", "capture", "draw"):
+        return None
+    if kind == "trick":
+        pts = event.get("points", 0)
+        return f"trick {event.get('number')} to seat {event.get('winner')} ({pts} pts)"
+    if kind == "take-indicator":
+        return f"seat {event.get('seat')} takes the indicator `{event.get('card')}`"
+    if kind == "hand-over":
+        return f"hand over: points {event.get('points')}"
+    if kind == "match-over":
+        return f"match won by {event.get('winner')}"
+    if kind == "scopa":
+        return f"scopa for seat {event.get('seat')}"
+    return str(kind)
+
+
+def _row(step: dict[str, Any]) -> list[str]:
+    events = [e for e in (describe_event(ev) for ev in step.get("events", [])) if e]
+    draws = [ev for ev in step.get("events", []) if ev.get("type") == "draw"]
+    if draws:
+        events.append("draws: " + ", ".join(f"seat {d.get('seat')}" for d in draws))
+    rules = " ".join(f"`{r}`" for r in step.get("rules", []))
+    seat = step.get("seat")
+    return [
+        str(step.get("index")),
+        "—" if seat is None else str(seat),
+        describe_action(step.get("action", {})),
+        "; ".join(events),
+        f'<span class="rule-list">{rules}</span>' if rules else "",
+    ]
+
+
+def _result_text(first_hand: list[dict[str, Any]], end: dict[str, Any]) -> str:
+    for step in reversed(first_hand):
+        for ev in step.get("events", []):
+            if ev.get("type") == "hand-over":
+                bits = [f"{k.replace('_', ' ')} {json.dumps(v)}" for k, v in ev.items() if k != "type"]
+                return "**End of the hand:** " + "; ".join(bits) + ".\n"
+    if end.get("result"):
+        return f"**Result:** `{json.dumps(end['result'])}`\n"
+    return ""

@@ -1,0 +1,88 @@
+"""All generated pages and where they go in the navigation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import data
+from .catalogue import rules_index
+from .cli_ref import cli_reference
+from .compat import compatibility
+from .pages import comparison, disagreements, sources
+from .variant import variant_page, variants_index
+
+DOCS_DIR = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Page:
+    """One generated page: its path under docs/, its nav title, its Markdown."""
+
+    path: str
+    title: str
+    markdown: str
+
+
+def generate() -> list[Page]:
+    """Every generated page."""
+    pages = [
+        Page(data.VARIANTS_INDEX, "All variants", variants_index()),
+        *(Page(data.variant_page(rs.id), rs.name, variant_page(rs)) for rs in data.rulesets()),
+        Page(data.RULES_INDEX, "Rules index", rules_index()),
+        Page(data.COMPARISON, "Comparison", comparison()),
+        Page(data.DISAGREEMENTS, "Disagreements", disagreements()),
+        Page(data.SOURCES, "Sources", sources()),
+        Page(data.CLI, "Command line", cli_reference()),
+        Page(data.COMPAT, "Compatibility", compatibility()),
+    ]
+    return pages
+
+
+def nav(existing: list[Any]) -> list[Any]:
+    """The site navigation: the hand-written entries of ``mkdocs.yml`` with the
+    generated pages filled in.
+
+    A section whose entry is the placeholder string ``"generated:variants"``
+    gets one entry per variant, grouped by family; ``"optional:<page>.md"``
+    keeps the page only when it exists (pages other people write).
+    """
+    out: list[Any] = []
+    for item in existing:
+        expanded = _expand(item)
+        if expanded is not None:
+            out.extend(expanded)
+    return out
+
+
+def _expand(item: Any) -> list[Any] | None:
+    if isinstance(item, str):
+        if item == "generated:variants":
+            return _variant_entries()
+        if item.startswith("optional:"):
+            path = item.removeprefix("optional:")
+            return [path] if (DOCS_DIR / path).is_file() else []
+        return [item]
+    if isinstance(item, dict):
+        out = {}
+        for title, value in item.items():
+            if isinstance(value, list):
+                out[title] = nav(value)
+            elif isinstance(value, str) and value.startswith("optional:"):
+                path = value.removeprefix("optional:")
+                if (DOCS_DIR / path).is_file():
+                    out[title] = path
+            else:
+                out[title] = value
+        return [out] if out else []
+    return [item]
+
+
+def _variant_entries() -> list[Any]:
+    by_family: dict[str, list[dict[str, str]]] = {}
+    for rs in data.rulesets():
+        by_family.setdefault(rs.family, []).append({rs.name: data.variant_page(rs.id)})
+    if len(by_family) == 1:
+        return next(iter(by_family.values()))
+    return [{f"{family.capitalize()} family": entries} for family, entries in sorted(by_family.items())]
