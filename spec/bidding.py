@@ -177,6 +177,17 @@ def check_bidding(ruleset: Any) -> None:
             raise ValueError(f"bidding.kind = {bidding.kind} needs hand_scoring.kind = contract")
         if ruleset.deal.indicator != "none" or ruleset.draw.enabled:
             raise ValueError("an auction for trumps needs deal.indicator = none and draw.enabled = false")
+        unused = [
+            name
+            for name, used in (
+                ("deal.rebury_indicator", bool(ruleset.deal.rebury_indicator)),
+                ("draw.take_indicator = false", not ruleset.draw.take_indicator),
+                ("information.stock_top_visible", ruleset.information.stock_top_visible),
+            )
+            if used
+        ]
+        if unused:
+            raise ValueError(f"{', '.join(unused)}: an auction game has no stock and no indicator")
         if ruleset.seating.teams:
             raise ValueError("an auction with a called partner needs seating.teams to be empty")
     else:
