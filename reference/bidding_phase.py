@@ -49,7 +49,8 @@ def apply_bidding(state: State, act) -> State:  # noqa: ANN001 - any parsed acti
     if kind == "trump-guess":
         if isinstance(act, (BidAction, PassAction)):
             return apply_guess(state, act)
-        raise IllegalAction("albastini.bid.turn", f"no {act.type} is possible while the dealer's opponents bid")
+        when = "while the dealer's opponents bid" if state.phase == "bid" else "in this game"
+        raise IllegalAction("albastini.bid.turn", f"no {act.type} is possible {when}")
     if isinstance(act, (BidAction, PassAction)):
         return apply_auction(state, act)
     if isinstance(act, CallAction):

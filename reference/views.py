@@ -46,7 +46,10 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The canonical view of ``state``: omniscient if ``seat`` is None,
     otherwise what that seat may see. Hidden hands are ``null`` (their sizes
     are always shown); the stock's order is shown only to the omniscient view,
-    its top card also where it lies face up."""
+    its top card also where it lies face up. Variants with bidding add
+    ``auction`` (public: every bid and pass, the bid cards on the table) and,
+    with a contract, ``contract`` (the partner and whether the bidder is
+    alone only as ``seat`` knows them: ``chiamata.info.secret-partner``)."""
     if state.ruleset.play.kind == "fishing":
         return fishing_views.view(state, seat)
     rules = state.ruleset
