@@ -243,3 +243,12 @@ def test_al_buio_the_bidder_calling_the_two_he_played_is_alone_and_takes_the_tri
     assert events(cups, "trick")[0]["winner"] == 1 and cups.contract.partner == 2
     # after the first trick any card may be played
     assert play(1, "2d") in legal(cups)
+
+
+@pytest.mark.rule("chiamata.call.two", "chiamata.call.lowest-not-held")
+def test_subito_al_due_may_take_the_weakest_trump_lacked_as_an_option():
+    state = act(deal("chiamata-subito-al-due", calling__lowest_not_held=True),
+                bid(1, points=61), pas(2), pas(3), pas(4), pas(0))
+    # seat 1 holds 2d and 5d, 7d: instead of playing alone with 2d he may call 4d
+    assert legal(state) == [call(1, s) for s in ("d", "c", "s", "b")] + [call(1, card="4d")]
+    assert act(state, call(1, card="4d")).contract.partner == 3
