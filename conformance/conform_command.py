@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from regola.spec import variant_ids
 
 from .engine import ReferenceEngine
-from .reports import json_report, results_data, summary_table, totals, write_json, write_junit
+from .reports import first_failures, json_report, results_data, summary_table, totals, write_json, write_junit
 from .runner import EngineFactory, TraceResult, display_path, run_traces
 
 DEFAULT_TIMEOUT = 5.0
@@ -145,10 +145,12 @@ def conform(
             highlight=False,
         )
     out.print(summary_table(results))
+    for line in first_failures(results):
+        out.print(line, markup=False, highlight=False)
     t = totals(results)
     rate = t["traces"] / elapsed if elapsed > 0 else 0.0
     out.print(
-        f"{t['traces']} traces in {elapsed:.1f} s ({rate:.1f}/s): {t['passed']} passed, {t['failed']} failed, "
+        f"{t['traces']} trace{'' if t['traces'] == 1 else 's'} in {elapsed:.1f} s ({rate:.1f}/s): {t['passed']} passed, {t['failed']} failed, "
         f"{t['errored']} errored, {t['unsupported']} unsupported",
         highlight=False,
     )

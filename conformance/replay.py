@@ -22,8 +22,10 @@ checker can run them on steps it records as it goes.
 from __future__ import annotations
 
 import json
+import traceback
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from regola import reference
@@ -44,7 +46,7 @@ class DivergenceFound(Exception):
 
 
 @lru_cache(maxsize=64)
-def _ruleset(variant: str, options_json: str) -> Any:
+def ruleset_for(variant: str, options_json: str) -> Any:
     return load(variant, json.loads(options_json) or None)
 
 
@@ -52,7 +54,7 @@ class ReferenceReplay:
     """The reference replaying the same trace, for seat views and rule ids."""
 
     def __init__(self, header: dict[str, Any]) -> None:
-        self.ruleset = _ruleset(header["variant"], json.dumps(header.get("options") or {}, sort_keys=True))
+        self.ruleset = ruleset_for(header["variant"], json.dumps(header.get("options") or {}, sort_keys=True))
         self.state = reference.new_game(self.ruleset, header["deck"])
         self.players = self.ruleset.seating.players
         self.rule_ids = rule_ids(self.ruleset)
@@ -78,7 +80,7 @@ def check_header(trace: Trace) -> str | None:
     """Why the trace cannot be replayed against today's rules, or None."""
     h = trace.header
     try:
-        rs = _ruleset(h["variant"], json.dumps(h.get("options") or {}, sort_keys=True))
+        rs = ruleset_for(h["variant"], json.dumps(h.get("options") or {}, sort_keys=True))
     except SpecError as exc:
         return f"the trace's variant cannot be loaded: {exc}"
     if h.get("ruleset_hash") != ruleset_hash(rs):
@@ -92,8 +94,10 @@ def check_header(trace: Trace) -> str | None:
 def replay_trace(engine: Engine, hello: dict[str, Any], trace: Trace, replay: str = "") -> TraceResult:
     """Replay one trace into ``engine`` (whose hello answer is ``hello``).
 
-    Engine failures propagate as :class:`EngineFailure` with the step reached
-    noted in ``error_step`` of the partial result attached as ``.result``.
+    Never raises for the engine's sake: an :class:`EngineFailure`, or any
+    other exception a Python engine raises, makes the trace ``errored`` at
+    the step reached (``error_step``); the caller should then replace the
+    engine.
     """
     h = trace.header
     result = TraceResult(
@@ -139,9 +143,17 @@ def replay_trace(engine: Engine, hello: dict[str, Any], trace: Trace, replay: st
     except DivergenceFound as stop:
         result.status, result.divergence = "failed", stop.divergence
     except EngineFailure as exc:
-        exc.result = result  # type: ignore[attr-defined]
-        raise
+        result.status, result.error_kind, result.error = "errored", exc.kind, exc.message
+    except Exception as exc:  # noqa: BLE001 - a Python engine's own bug is a verdict too
+        result.status, result.error_kind, result.error = "errored", "crash", f"the engine raised {describe_exception(exc)}"
     return result
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``Type: message (file:line in function)``, pointing at the innermost frame."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    at = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno} in {frames[-1].name})" if frames else ""
+    return f"{type(exc).__name__}: {exc}{at}"
 
 
 def check_views(

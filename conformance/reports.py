@@ -242,17 +242,24 @@ def write_junit(path: Path, results: list[TraceResult], hello: dict[str, Any]) -
 
 
 def summary_table(results: list[TraceResult], title: str = "") -> Table:
-    """The terminal summary: one row per variant."""
+    """The terminal summary: one row per variant (the first failure of each
+    is listed by :func:`first_failures`)."""
     table = Table(title=title or None, title_justify="left")
-    table.add_column("variant")
+    table.add_column("variant", no_wrap=True)
     for name, style in (("passed", "green"), ("failed", "red"), ("errored", "magenta"), ("unsupported", "dim")):
-        table.add_column(name, justify="right", style=style)
-    table.add_column("fields checked", justify="right")
-    table.add_column("first failure")
+        table.add_column(name, justify="right", style=style, no_wrap=True)
+    table.add_column("fields checked", justify="right", no_wrap=True)
     for v, s in summarize(results).items():
-        share = f"{s.fields_checked}/{s.fields_total} ({s.fields_share:.0%})" if s.fields_total else "-"
-        first = ""
-        if s.first_failing_trace:
-            first = s.first_failing_trace + (f" [{s.first_failing_rule}]" if s.first_failing_rule else "")
-        table.add_row(v, str(s.passed), str(s.failed), str(s.errored), str(s.unsupported), share, first)
+        share = f"{s.fields_checked}/{s.fields_total} {s.fields_share:.0%}" if s.fields_total else "-"
+        table.add_row(v, str(s.passed), str(s.failed), str(s.errored), str(s.unsupported), share)
     return table
+
+
+def first_failures(results: list[TraceResult]) -> list[str]:
+    """One line per variant with a failure: its first failing trace and rule."""
+    lines = []
+    for v, s in summarize(results).items():
+        if s.first_failing_trace:
+            rule = f" ({s.first_failing_rule})" if s.first_failing_rule else " (engine error)"
+            lines.append(f"{v}: first failure {s.first_failing_trace}{rule}")
+    return lines

@@ -15,13 +15,12 @@ import os
 import queue
 import threading
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from .engine import Engine, EngineFailure
-from .replay import replay_trace
+from .replay import describe_exception, replay_trace
 from .trace import read_trace
 from .verdicts import Divergence, TraceResult
 
@@ -104,25 +103,11 @@ class EngineHost:
                 self.guard.last = exc
             return _errored(path, variant, name, exc.kind, f"the engine did not start: {exc.message}", replay)
         except Exception as exc:  # noqa: BLE001 - a Python engine's own bug
-            return _errored(path, variant, name, "crash", f"the engine did not start: {_where(exc)}", replay)
-        try:
-            return replay_trace(engine, self.hello, trace, replay)
-        except EngineFailure as exc:
-            self.discard()
-            partial: TraceResult = getattr(exc, "result", None) or _errored(path, variant, name, "", "", replay)
-            partial.status, partial.error_kind, partial.error = "errored", exc.kind, exc.message
-            partial.divergence = None
-            return partial
-        except Exception as exc:  # noqa: BLE001 - a Python engine raising something else
-            self.discard()
-            return _errored(path, variant, name, "crash", f"the engine raised {_where(exc)}", replay)
-
-
-def _where(exc: BaseException) -> str:
-    """``Type: message (file:line in function)``, pointing at the innermost frame."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    at = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno} in {frames[-1].name})" if frames else ""
-    return f"{type(exc).__name__}: {exc}{at}"
+            return _errored(path, variant, name, "crash", f"the engine did not start: {describe_exception(exc)}", replay)
+        result = replay_trace(engine, self.hello, trace, replay)
+        if result.status == "errored" and result.error_kind != "trace":
+            self.discard()  # a fresh engine for the next trace
+        return result
 
 
 def _errored(path: Path, variant: str, name: str, kind: str, message: str, replay: str) -> TraceResult:

@@ -14,6 +14,9 @@ from typing import Any
 
 from .compare import Difference
 
+REJECT_KINDS = ("accepted", "wrong-rule", "changed-by-reject")
+"""Divergences found on a reject line."""
+
 
 @dataclass
 class Divergence:
@@ -40,7 +43,12 @@ class Divergence:
 
     @property
     def where(self) -> str:
-        step = "the deal" if self.step is None else f"step {self.step}"
+        if self.step is None:
+            step = "the deal"
+        elif self.kind in REJECT_KINDS:
+            step = f"the reject line before step {self.step}"
+        else:
+            step = f"step {self.step}"
         return f"{step} (line {self.line})"
 
     def to_json(self) -> dict[str, Any]:
