@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from regola.reference import IllegalAction, initial_state, legal_actions, new_game, view
+from regola.spec import SpecError, load
 
 from .helpers import cards_of, events, play, plays, rejects, ruleset, shuffle, stack
 
@@ -197,7 +198,12 @@ def test_rebury_a_bottom_indicator():
 @pytest.mark.rule("briscola.deal.rebury")
 def test_a_pack_where_no_card_may_stay_is_refused():
     faces = [r.id for r in ruleset("briscola-2").deck.ranks]
-    rules = ruleset("briscola-2", deal__rebury_indicator=faces)
+    options = {"deal.rebury_indicator": faces}
+    # the loader's invariants refuse such a ruleset outright...
+    with pytest.raises(SpecError):
+        load("briscola-2", options)
+    # ...and the interpreter, handed it unchecked, refuses to deal it
+    rules = load("briscola-2", options, checked=False)
     with pytest.raises(IllegalAction) as err:
         new_game(rules, cards_of(rules))
     assert err.value.rule_id == "briscola.deal.rebury"
