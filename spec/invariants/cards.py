@@ -7,10 +7,12 @@ faces, so that order must be a strict total order).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import z3
 
 from ..schema import Ruleset
-from .core import Verdict, failed, find_violation, invariant, not_applicable, proved, value
+from .core import Verdict, failed, find_violation, invariant, not_applicable, proved, term_cache, value
 from .facts import Pack, option, plays_tricks
 
 
@@ -34,7 +36,7 @@ def points_total(ruleset: Ruleset) -> Verdict:
         return proved(f"{pack.size} cards carry {declared} card points")
     actual = value(model, total)
     terms = []
-    for ri, rank in enumerate(ruleset.deck.ranks):
+    for ri, rank in sorted(enumerate(ruleset.deck.ranks), key=lambda x: -x[1].points):
         n = sum(1 for c in pack.cards if c.rank == ri)
         if rank.points and n:
             terms.append(f"{rank.points} x {n} {rank.name}{'s' if n > 1 else ''}")
@@ -63,12 +65,22 @@ def beats_relation(pack: Pack, strength: tuple[str, ...]) -> set[tuple[int, int]
 
 def beats_function(pack: Pack, strength: tuple[str, ...]) -> tuple[z3.FuncDeclRef, list[z3.BoolRef]]:
     """A z3 function ``beats(rank, rank)`` and the facts that define it from
-    the strength list (``briscola.trick.winner``)."""
-    beats = z3.Function("beats", z3.IntSort(), z3.IntSort(), z3.BoolSort())
-    pairs = beats_relation(pack, strength)
-    n = len(pack.ranks)
-    facts = [beats(a, b) == ((a, b) in pairs) for a in range(n) for b in range(n)]
-    return beats, facts
+    the strength list (``briscola.trick.winner``). The facts are built once
+    per list (z3 terms can be shared by every query) and copied out."""
+    beats, facts = _beats(tuple(pack.ranks), tuple(strength))
+    return beats, list(facts)
+
+
+@lru_cache(maxsize=64)
+def _beats(ranks: tuple[str, ...], strength: tuple[str, ...]) -> tuple[z3.FuncDeclRef, tuple[z3.BoolRef, ...]]:
+    index = {r: i for i, r in enumerate(ranks)}
+    pairs = {(index[a], index[b]) for i, a in enumerate(strength) for b in strength[i + 1 :]}
+    beats = z3.Function(f"beats_{'_'.join(strength)}", z3.IntSort(), z3.IntSort(), z3.BoolSort())
+    n = len(ranks)
+    return beats, tuple(beats(a, b) == ((a, b) in pairs) for a in range(n) for b in range(n))
+
+
+term_cache(_beats.cache_clear)
 
 
 @invariant(

@@ -134,6 +134,8 @@ def invariant(
                 result = InvariantResult(name, "failed", seconds, counterexample=verdict.text)
             else:
                 result = InvariantResult(name, verdict.status, seconds, note=verdict.text)
+            if len(_PROOFS) > 4096:  # bound the memory of long runs with many options
+                _PROOFS.clear()
             _PROOFS[key] = result
             return result
 
@@ -148,9 +150,20 @@ def invariant(
     return wrap
 
 
+#: Clear functions of the modules' caches of z3 terms (see :func:`forget_proofs`).
+_TERM_CACHES: list[Callable[[], None]] = []
+
+
+def term_cache(clear: Callable[[], None]) -> None:
+    """Register a cache of z3 terms, so :func:`forget_proofs` empties it too."""
+    _TERM_CACHES.append(clear)
+
+
 def forget_proofs() -> None:
-    """Forget every stored result (to time a cold check)."""
+    """Forget every stored result and cached term (to time a cold check)."""
     _PROOFS.clear()
+    for clear in _TERM_CACHES:
+        clear()
 
 
 class Undecided(Exception):

@@ -233,7 +233,7 @@ def stock_drains_evenly(ruleset: Ruleset) -> Verdict:
     model = find_violation(t.facts, t.short == 0)
     if model is None:
         m = witness(t.facts)
-        what = "new hands" if params.fishing else "drawn"
+        what = "dealt as new hands" if params.fishing else "drawn"
         return proved(f"{value(m, t.to_draw)} cards {what} in {plural(value(m, t.rounds), 'round')}")
     to_draw, rounds, short = (value(model, x) for x in (t.to_draw, t.rounds, t.short))
     n = params.players
@@ -275,10 +275,10 @@ def equal_plays(ruleset: Ruleset) -> Verdict:
         return proved(f"{plural(value(witness(t.facts), t.plays_of(params, z3.IntVal(0))), 'card')} each")
     a, b = sorted((value(model, p), value(model, q)))
     more, fewer = (value(model, t.plays_of(params, z3.IntVal(x))) for x in (a, b))
-    how = "new hands" if params.fishing else "drawing"
+    how, order = ("dealing new hands", "dealing") if params.fishing else ("drawing", "drawing")
     return failed(
         f"with {n} players and {value(model, t.to_draw)} cards to hand out by {how}, "
-        f"the last round falls short: the player {_ordinal(a + 1)} in order plays "
+        f"the last round falls short: the player {_ordinal(a + 1)} in {order} order plays "
         f"{more} cards in all, the player {_ordinal(b + 1)} only {fewer}"
     )
 
@@ -372,7 +372,8 @@ def rebury_ends(ruleset: Ruleset) -> Verdict:
         f"deal.rebury_indicator bars {', '.join(sorted(barred))} ({plural(len(bad), 'card')} in play); "
         f"turning and reburying in the middle of a stock of {length} only ever turns the "
         f"cards at {len(set(seen))} positions, so a shuffle with barred cards at positions "
-        f"{', '.join(map(str, worst[:12]))}{'...' if len(worst) > 12 else ''} never ends"
+        f"{', '.join(map(str, worst[:12]))}{'...' if len(worst) > 12 else ''} never ends "
+        f"(rule briscola.deal.rebury)"
     )
 
 

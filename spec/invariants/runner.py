@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..loader import SpecError, ruleset_hash
 from ..schema import Ruleset
-from .core import REGISTRY, Invariant, InvariantResult
+from .core import REGISTRY, Invariant, InvariantResult, forget_proofs
 
 _CACHE: dict[str, tuple[InvariantResult, ...]] = {}
 
@@ -26,6 +26,8 @@ def check(ruleset: Ruleset, *, use_cache: bool = True) -> tuple[InvariantResult,
     if use_cache and key in _CACHE:
         return _CACHE[key]
     results = tuple(inv.check(ruleset) for inv in REGISTRY.values())
+    if len(_CACHE) > 1024:
+        _CACHE.clear()
     _CACHE[key] = results
     return results
 
@@ -52,5 +54,7 @@ def require_proved(ruleset: Ruleset, where: str) -> None:
 
 
 def clear_cache() -> None:
-    """Forget cached results (for timing a cold check)."""
+    """Forget every cached result, per ruleset and per invariant (to time a
+    cold check)."""
     _CACHE.clear()
+    forget_proofs()

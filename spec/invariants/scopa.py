@@ -129,7 +129,7 @@ def most_points(ruleset: Ruleset) -> int | None:
 @invariant(
     "scoring.primiera-scale",
     "The primiera scale is sane: a side's prime never drops when it takes another "
-    "card, and no prime beats four Sevens.",
+    "card, and no card outvalues the Seven of its suit.",
     ("deck", "hand_scoring.scopa.primiera", "hand_scoring.kind"),
 )
 def primiera_scale(ruleset: Ruleset) -> Verdict:
@@ -149,27 +149,26 @@ def primiera_scale(ruleset: Ruleset) -> Verdict:
     large = {c.id: z3.Bool(f"held later {c.id}") for c in pack.cards}
     facts = [z3.Implies(small[c], large[c]) for c in small]
 
-    def prime(held: dict[str, z3.BoolRef]) -> z3.ArithRef:
-        total = []
-        for s in range(len(pack.suits)):
-            best: z3.ArithRef = z3.IntVal(0)
-            for c in sorted((c for c in pack.cards if c.suit == s), key=lambda c: worth[c.id]):
-                best = z3.If(held[c.id], worth[c.id], best)
-            total.append(best)
-        return z3.Sum(total)
+    def best(held: dict[str, z3.BoolRef], suit: int) -> z3.ArithRef:
+        out: z3.ArithRef = z3.IntVal(0)
+        for c in sorted((c for c in pack.cards if c.suit == suit), key=lambda c: worth[c.id]):
+            out = z3.If(held[c.id], worth[c.id], out)
+        return out
 
-    a, b = prime(small), prime(large)
+    suits = range(len(pack.suits))
+    a = z3.Sum([best(small, s) for s in suits])
+    b = z3.Sum([best(large, s) for s in suits])
     model = find_violation(facts, a <= b)
     if model is not None:
         return failed(f"taking more cards lowers a prime from {value(model, a) / 2} to {value(model, b) / 2}")
-    sevens = [c.id for c in pack.cards if pack.deck.ranks[c.rank].italian == "7"]
-    ceiling = sum(worth[c] for c in sevens)
-    model = find_violation(facts, b <= ceiling)
-    if model is not None:
-        held = [c for c in large if z3.is_true(model.eval(large[c], model_completion=True))]
-        return failed(
-            f"a prime of {value(model, b) / 2} beats the four Sevens' {ceiling / 2} "
-            f"(scale {primiera.scale}), e.g. holding {' '.join(held[:8])}"
-        )
+    sevens = {c.suit: c.id for c in pack.cards if pack.deck.ranks[c.rank].italian == "7"}
+    for s, seven in sorted(sevens.items()):
+        model = find_violation(facts, best(large, s) <= worth[seven])
+        if model is not None:
+            top = max((c for c in pack.cards if c.suit == s), key=lambda c: worth[c.id])
+            return failed(
+                f"scale {primiera.scale} values {top.id} at {worth[top.id] / 2}, more than the Seven "
+                f"of its suit {seven} at {worth[seven] / 2}: the Sevens must be the best primiera cards"
+            )
     top = max(worth.values()) / 2
-    return proved(f"scale {primiera.scale}: best card {top}, four Sevens {ceiling / 2}")
+    return proved(f"scale {primiera.scale}: every Seven is the best card of its suit, worth {top}")

@@ -28,8 +28,10 @@ from .core import (
     maximum,
     minimum,
     not_applicable,
+    parameters_key,
     plural,
     proved,
+    term_cache,
     value,
 )
 from .facts import Pack, draws, has_indicator, indicator_taken, option, scoring_kind, side_names, sides
@@ -77,7 +79,24 @@ class Outcome:
         )
 
 
+_OUTCOMES: dict[tuple[str, str], Outcome] = {}
+
+
 def hand_outcome(ruleset: Ruleset, tag: str = "") -> Outcome:
+    """:func:`build_outcome`, built once per scoring parameters and tag (z3
+    terms are shared by every query)."""
+    key = (parameters_key(ruleset, SCORING_READS), tag)
+    if key not in _OUTCOMES:
+        if len(_OUTCOMES) > 256:
+            _OUTCOMES.clear()
+        _OUTCOMES[key] = build_outcome(ruleset, tag)
+    return _OUTCOMES[key]
+
+
+term_cache(_OUTCOMES.clear)
+
+
+def build_outcome(ruleset: Ruleset, tag: str = "") -> Outcome:
     """Every way a hand can end, as far as scoring can tell: the points of the
     cards won split among the sides, the cards won likewise, one side taking
     the last trick; then who wins by the rule text. An indicator left out of

@@ -221,13 +221,25 @@ def as_played(ruleset: Ruleset) -> Verdict:
     model = find_violation(facts, z3.And(claim))
     if model is None:
         return proved("by induction on the cards played, for tricks of any size")
-    card = lambda c: pack.card_id(value(model, c.rank), value(model, c.suit))  # noqa: E731
+    def card(c: Played) -> str:
+        return pack.card_id(value(model, c.rank), value(model, c.suit))
+
     t = value(model, trump)
     trumps = f"with {pack.suit_names[t]} as trumps" if t < len(pack.suits) else "with no trump suit"
     so_far = "a trump has" if truth(model, trumped) else "no trump has"
+    if not truth(model, candidate(kept, after)):
+        why = "which is neither a trump nor of the suit led"
+    else:
+        beaten = [
+            card(c)
+            for c in (best, other, nxt)
+            if card(c) != card(kept)
+            and truth(model, candidate(c, after))
+            and not truth(model, beats(kept.rank, c.rank))
+        ]
+        why = f"which does not beat {' or '.join(beaten)} by deck.strength"
     return failed(
         f"{trumps}, {pack.suit_names[value(model, led)]} led and {so_far} been played: when "
         f"{card(best)} is the best card so far, {card(other)} has also been played and "
-        f"{card(nxt)} comes next, resolving card by card keeps {card(kept)}, which is not "
-        f"a card of the suit that wins or does not beat the other candidates by deck.strength"
+        f"{card(nxt)} comes next, resolving card by card keeps {card(kept)}, {why}"
     )

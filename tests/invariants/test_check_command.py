@@ -1,0 +1,55 @@
+"""``regola check``: the table, the counterexamples, JSON, the exit status."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from regola.conformance.cli import app
+
+BROKEN = Path(__file__).parent / "broken"
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, ["check", *args])
+
+
+def test_shipped_variants_are_proved_and_exit_zero():
+    result = run("briscola-2", "chiamata", "scopa-2")
+    assert result.exit_code == 0, result.output
+    assert "trick.one-winner" in result.output and "scopa-2" in result.output
+    assert "3 rulesets:" in result.output and " 0 failed" in result.output
+
+
+def test_a_broken_file_shows_its_counterexample_and_exits_one():
+    result = run(str(BROKEN / "six-players-forty-cards.toml"))
+    assert result.exit_code == 1
+    assert "✗ six-players-forty-cards: deal.stock-drains-evenly" in result.output
+    assert "22 is not a multiple of 6" in " ".join(result.output.split())
+
+
+def test_options_apply_to_every_ruleset_checked():
+    result = run("briscola-2", "--option", "seating.players=6")
+    assert result.exit_code == 1
+    assert "22 is not a multiple of 6" in " ".join(result.output.split())
+
+
+def test_json_lists_every_result():
+    result = run("--json", "briscola-2", str(BROKEN / "points-119.toml"))
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert [r["id"] for r in data["rulesets"]] == ["briscola-2", "points-119"]
+    assert data["summary"]["failed"] == 1
+    broken = {r["name"]: r for r in data["rulesets"][1]["results"]}
+    assert broken["cards.points-total"]["status"] == "failed"
+    assert "119 card points" in broken["cards.points-total"]["counterexample"]
+    assert data["rulesets"][0]["ruleset_hash"].startswith("sha256:")
+    assert set(data["invariants"]) == {r["name"] for r in data["rulesets"][0]["results"]}
+
+
+def test_bad_input_is_an_error_not_a_traceback():
+    result = run("no-such-variant")
+    assert result.exit_code == 2
+    assert "unknown variant" in result.output

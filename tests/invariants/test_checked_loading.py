@@ -1,0 +1,29 @@
+"""The loader's ``checked`` flag and the in-process cache of proofs."""
+
+from __future__ import annotations
+
+from regola.spec import load, load_all, variant_ids
+from regola.spec.invariants import check
+
+
+def test_repeated_checks_of_one_ruleset_are_served_from_the_cache():
+    first = check(load("briscola-4"))
+    assert check(load("briscola-4")) is first
+
+
+def test_variants_that_share_parameters_share_proofs():
+    # briscola-scoperta-4 differs from briscola-4 only in what players see
+    plain = {r.name: r for r in check(load("briscola-4"))}
+    open_hands = {r.name: r for r in check(load("briscola-scoperta-4"))}
+    for name in ("trick.one-winner", "deal.stock-drains-evenly", "conservation.step"):
+        assert open_hands[name].status == plain[name].status == "proved"
+        assert open_hands[name].note == plain[name].note
+        assert open_hands[name].seconds < 0.05
+
+
+def test_load_all_still_loads_every_shipped_variant_checked():
+    assert [r.id for r in load_all()] == variant_ids()
+
+
+def test_an_unchecked_load_is_the_same_ruleset():
+    assert load("chiamata", checked=False) == load("chiamata")
