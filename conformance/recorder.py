@@ -14,8 +14,10 @@ is dealt from the ``k``-th :func:`~regola.reference.shuffled_deck` of
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import Any
 
 from regola.reference import (
@@ -35,6 +37,21 @@ from .trace import FORMAT, VERSION, Trace
 Action = dict[str, Any]
 Step = tuple[State, list[Action], Action, State]
 """(state before, legal actions before, action, state after)."""
+
+
+@cache
+def _load(variant: str, options_json: str, checked: bool) -> Ruleset:
+    return load(variant, json.loads(options_json) or None, checked=checked)
+
+
+def load_ruleset(variant: str, options: dict[str, Any] | None = None, checked: bool = True) -> Ruleset:
+    """:func:`regola.spec.load`, remembered per variant and options (the
+    loader reads the files and proves the invariants on every call)."""
+    return _load(variant, json.dumps(options or {}, sort_keys=True), checked)
+
+
+class StuckGame(RuntimeError):
+    """The reference offers no legal action in a state where someone must act."""
 
 
 def legal_dicts(state: State) -> list[Action]:
@@ -70,12 +87,18 @@ class SeededPlay:
 
 
 def seeded_game(
-    ruleset: Ruleset, seed: int, max_hands: int | None = None, max_steps: int | None = None
+    ruleset: Ruleset,
+    seed: int,
+    max_hands: int | None = None,
+    max_steps: int | None = None,
+    with_legal: bool = True,
 ) -> tuple[list[str], State, Iterator[Step]]:
     """Play from ``seed``. Returns the first deck order, the state after the
     first deal, and an iterator over the steps that follow. It stops when the
     match ends, when ``max_hands`` hands have been dealt (the next shuffle is
-    not made), or after ``max_steps`` steps."""
+    not made), or after ``max_steps`` steps. Without ``with_legal`` the steps
+    carry no legal list and the actions are the reference's own objects (the
+    same choices, faster)."""
     play = SeededPlay(ruleset, seed)
     deck = play.deck()
     first = new_game(ruleset, deck)
@@ -83,16 +106,21 @@ def seeded_game(
     def steps() -> Iterator[Step]:
         state, hands, count = first, 1, 0
         while not state.is_over and (max_steps is None or count < max_steps):
-            legal = legal_dicts(state)
+            options: list[Any] = legal_dicts(state) if with_legal else legal_actions(state)
             if state.is_chance:
                 if max_hands is not None and hands >= max_hands:
                     return
                 action: Action = {"type": "shuffle", "deck": play.deck()}
                 hands += 1
+            elif options:
+                action = play.choose(options)
             else:
-                action = play.choose(legal)
+                raise StuckGame(
+                    f"{ruleset.id}, seed {seed}: the reference offers no legal action after "
+                    f"{count} steps although the match is neither over nor between hands"
+                )
             after = apply(state, action)
-            yield state, legal, action, after
+            yield state, options if with_legal else [], action, after
             state, count = after, count + 1
 
     return deck, first, steps()
@@ -114,7 +142,7 @@ class Recorder:
         keep_legal: bool = True,
     ) -> None:
         self.options = dict(options or {})
-        self.ruleset = load(variant, self.options or None)
+        self.ruleset = load_ruleset(variant, self.options)
         self.keep_legal = keep_legal
         self.state = new_game(self.ruleset, deck)
         self.header: dict[str, Any] = {
@@ -210,7 +238,7 @@ def record(
     end, for actions to record as rejected; each must be refused by the
     reference.
     """
-    ruleset = load(variant, options or None)
+    ruleset = load_ruleset(variant, options)
     deck, _, steps = seeded_game(ruleset, seed, max_hands, max_steps)
     rec = Recorder(
         variant,
@@ -228,4 +256,32 @@ def record(
         rec._add(legal, action, after)
     for bad in rejects(rec.steps, rec.state) if rejects else ():
         rec.reject(bad)
+    return rec.trace()
+
+
+def record_line(
+    variant: str,
+    options: dict[str, Any] | None,
+    seed: int,
+    actions: list[Action] | tuple[Action, ...],
+    *,
+    name: str,
+    purpose: str,
+    description: str,
+    keep_legal: bool = True,
+) -> Trace:
+    """Record the first deal of ``seed`` followed by the given actions."""
+    ruleset = load_ruleset(variant, options)
+    rec = Recorder(
+        variant,
+        options,
+        SeededPlay(ruleset, seed).deck(),
+        name=name,
+        purpose=purpose,
+        description=description,
+        seed=seed,
+        keep_legal=keep_legal,
+    )
+    for action in actions:
+        rec.step(action)
     return rec.trace()
