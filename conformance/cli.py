@@ -221,6 +221,10 @@ def _print_rules(title: str, rules: list[Any], show_when: bool = False) -> None:
 # --- commands from other modules are registered below this line ---
 from .conform_command import conform; app.command("conform")(conform)  # noqa: E402,E702
 from .check_command import check; app.command("check")(check)  # noqa: E402,E702
+from .suite_commands import trace_schema; app.command("trace-schema")(trace_schema)  # noqa: E402,E702
+from .suite_commands import corpus_app; app.add_typer(corpus_app, name="corpus")  # noqa: E402,E702
+from .suite_commands import perft; app.command("perft")(perft)  # noqa: E402,E702
+from .suite_commands import serve; app.command("serve")(serve)  # noqa: E402,E702
 
 
 def main() -> None:
