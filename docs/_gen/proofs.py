@@ -1,20 +1,18 @@
 """The invariants proved for a variant, from ``regola.spec.invariants``.
 
-The section is left out when the invariants module is not installed, or
-when ``REGOLA_DOCS_SKIP_PROOFS`` is set (a quick local preview).
+The sections are left out when the invariants module is not installed.
 Results are computed once per ruleset and cached for the build.
 """
 
 from __future__ import annotations
 
-import os
 from functools import cache
 from typing import Any
 
 from regola.spec.schema import Ruleset
 
 from . import data
-from .md import rel, table
+from .md import indent, rel, table
 
 
 def available() -> bool:
@@ -23,8 +21,6 @@ def available() -> bool:
 
 
 def _api() -> Any:
-    if os.environ.get("REGOLA_DOCS_SKIP_PROOFS"):
-        return None  # a quick local preview without z3
     try:
         from regola.spec import invariants
     except ImportError:
@@ -66,20 +62,55 @@ def proof_note(ruleset: Ruleset) -> str:
 
 
 def invariants_section(ruleset: Ruleset, page: str) -> str:
-    """Markdown table of the invariants for a variant, or "" if unavailable."""
+    """Markdown for the invariants of a variant, or "" if unavailable."""
     res = results(ruleset.id)
     if not res:
         return ""
     claims = statements()
-    marks = {"proved": "✅ proved", "failed": "❌ failed", "not-applicable": "— not applicable"}
     rows = []
     for r in res:
-        detail = r.counterexample if r.status == "failed" else r.note
-        rows.append((f"`{r.name}`", claims.get(r.name, ""), marks.get(r.status, r.status), detail or ""))
+        if r.status == "not-applicable":
+            continue
+        if r.status == "failed":
+            verdict = f'<span class="inv-failed">failed</span>: {r.counterexample or ""}'
+        else:
+            verdict = f'<span class="inv-proved">proved</span>' + (f": {r.note}" if r.note else "")
+        rows.append((f"`{r.name}`<br>{claims.get(r.name, '')}", verdict))
+    skipped = [r for r in res if r.status == "not-applicable"]
     guide = rel(page, "invariants.md")
-    return (
+    out = (
         f"`regola check {ruleset.id}` builds z3 constraints from this spec and "
         f"proves each claim for every possible deal and play, or prints a "
         f"counterexample ([how to read one]({guide})).\n\n"
-        + table(["Invariant", "Claim", "Result", "Detail"], rows)
+        + table(["Invariant", "Result"], rows)
+    )
+    if skipped:
+        out += "\nNot applicable here: " + "; ".join(
+            f"`{r.name}` ({r.note})" if r.note else f"`{r.name}`" for r in skipped
+        ) + ".\n"
+    return out
+
+
+def other_player_counts(ruleset: Ruleset) -> str:
+    """The inverse deal arithmetic: for each player count, the fewest cards
+    to take out of the full pack so the deal works (z3), as a collapsed table."""
+    api = _api()
+    if api is None or not hasattr(api, "deal_table"):
+        return ""
+    rows = []
+    for row in api.deal_table(ruleset):
+        if not row.possible:
+            rows.append((row.players, "not possible", "", "", ""))
+            continue
+        which = " ".join(f"`{c}`" for c in row.removed_cards) or "none"
+        if not row.keeps_points:
+            which += " (changes the card points)"
+        rows.append((row.players, which, row.cards, row.dealt, row.tricks or row.draw_rounds or ""))
+    body = table(["Players", "Cards to take out", "In play", "Dealt", "Tricks"], rows)
+    return (
+        '??? info "Other player counts with this pack and deal"\n\n'
+        "    Solved by z3 (`regola.spec.invariants.deal_table`): for each number of "
+        "players, the fewest cards to take out of the full pack so that every deal "
+        "invariant holds, chosen among the cards worth nothing where possible.\n\n"
+        + indent(body) + "\n"
     )

@@ -45,9 +45,13 @@ def nav(existing: list[Any]) -> list[Any]:
     generated pages filled in.
 
     A section whose entry is the placeholder string ``"generated:variants"``
-    gets one entry per variant, grouped by family; ``"optional:<page>.md"``
-    keeps the page only when it exists (pages other people write).
+    gets one entry per variant, grouped by family;
+    ``"generated:pages-in:<folder>"`` the pages of that folder not named
+    elsewhere; ``"optional:<page>.md"`` keeps the page only when it exists
+    (pages other people write).
     """
+    global _named
+    _named = set(_paths(existing))
     out: list[Any] = []
     for item in existing:
         expanded = _expand(item)
@@ -56,10 +60,27 @@ def nav(existing: list[Any]) -> list[Any]:
     return out
 
 
+_named: set[str] = set()
+
+
+def _paths(items: Any) -> list[str]:
+    """Every page path named in a nav structure (markers resolved)."""
+    out = []
+    for item in items if isinstance(items, list) else [items]:
+        if isinstance(item, dict):
+            for value in item.values():
+                out += _paths(value)
+        elif isinstance(item, str) and not item.startswith("generated:"):
+            out.append(item.removeprefix("optional:"))
+    return out
+
+
 def _expand(item: Any) -> list[Any] | None:
     if isinstance(item, str):
         if item == "generated:variants":
             return _variant_entries()
+        if item.startswith("generated:pages-in:"):
+            return _unlisted_pages(item.removeprefix("generated:pages-in:"))
         if item.startswith("optional:"):
             path = item.removeprefix("optional:")
             return [path] if (DOCS_DIR / path).is_file() else []
@@ -68,7 +89,7 @@ def _expand(item: Any) -> list[Any] | None:
         out = {}
         for title, value in item.items():
             if isinstance(value, list):
-                out[title] = nav(value)
+                out[title] = [e for entry in value for e in (_expand(entry) or [])]
             elif isinstance(value, str) and value.startswith("optional:"):
                 path = value.removeprefix("optional:")
                 if (DOCS_DIR / path).is_file():
@@ -77,6 +98,14 @@ def _expand(item: Any) -> list[Any] | None:
                 out[title] = value
         return [out] if out else []
     return [item]
+
+
+def _unlisted_pages(folder: str) -> list[Any]:
+    """Hand-written pages of a folder that mkdocs.yml does not name, by file
+    name (pages other people add, such as one page per tested engine)."""
+    named = _named | {data.COMPAT}
+    found = sorted(p.relative_to(DOCS_DIR).as_posix() for p in (DOCS_DIR / folder).glob("*.md"))
+    return [p for p in found if p not in named]
 
 
 def _variant_entries() -> list[Any]:

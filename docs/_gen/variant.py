@@ -14,7 +14,7 @@ from .example import example_section
 from .md import first_sentence, plural, rel, table
 from .options import options_section
 from .phases import phases_diagram
-from .proofs import invariants_section, proof_note
+from .proofs import invariants_section, other_player_counts, proof_note
 
 
 def players_text(ruleset: Ruleset) -> str:
@@ -61,6 +61,7 @@ def variant_page(ruleset: Ruleset) -> str:
         deck_section(ruleset),
         "## Deal arithmetic\n",
         arithmetic_section(ruleset, proof_note(ruleset)),
+        other_player_counts(ruleset),
         "## Phases of a hand\n",
         phases_diagram(ruleset),
         "## Rules\n",

@@ -4,6 +4,8 @@
   the generated entries of the navigation;
 - ``on_files``: hand the generated pages to mkdocs as in-memory files, so no
   generated Markdown is ever committed;
+- ``on_page_markdown``: fill the ``<!-- regola:NAME -->`` markers of
+  hand-written pages with generated pieces (``docs/_gen/snippets.py``);
 - ``on_page_content``: link every rule id written as code to its anchor (on
   the same page when it is there, else on the rules index).
 """
@@ -23,6 +25,7 @@ if str(DOCS_DIR) not in sys.path:
 import _gen  # noqa: E402
 from _gen.data import RULES_INDEX  # noqa: E402
 from _gen.links import link_rule_ids  # noqa: E402
+from _gen.snippets import expand  # noqa: E402
 
 _generated: list[_gen.Page] = []
 
@@ -41,6 +44,10 @@ def on_files(files: Files, config) -> Files:
             files.remove(existing)
         files.append(File.generated(config, page.path, content=page.markdown))
     return files
+
+
+def on_page_markdown(markdown: str, page, config, files: Files) -> str:
+    return expand(markdown, page.file.src_uri)
 
 
 def on_page_content(html: str, page, config, files: Files) -> str:
