@@ -134,7 +134,7 @@ class Seating(Model):
     himself. Partners opposite with four: `[[0, 2], [1, 3]]`."""
     direction: Literal["counter-clockwise", "clockwise"] = "counter-clockwise"
     """Which way round the table play passes. A presentation detail: the
-    model only needs seat order (rule `briscola.play.turn-order`)."""
+    model only needs seat order (rule `briscola.play.turn`)."""
 
     @model_validator(mode="after")
     def _teams_partition_seats(self) -> Seating:
