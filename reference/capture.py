@@ -133,6 +133,7 @@ def _capture_rules(tables: FishingTables, table: Take, card: str, take: Take) ->
     matches = matching_cards(tables, table, card)
     sums = summing_sets(tables, table, card)
     rules.append("scopa.capture.match" if len(take) == 1 else "scopa.capture.sum")
+    rules.append("scopa.deck.values")  # the capture compares capture values
     if matches and sums:
         if tables.ruleset.capture.priority == "single-card":
             rules.append("scopa.capture.single-card-first")

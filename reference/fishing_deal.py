@@ -85,7 +85,9 @@ def deal_hand(state: FishingState, deck: tuple[str, ...]) -> FishingState:
         "table": list(on_table),
         "stock_size": len(pack),
     }
-    rules = ["scopa.deal.shuffle", "scopa.deal.hands"]
+    # the pack is checked (scopa.deck.composition) and dealt face down to
+    # the hands (scopa.info.hidden)
+    rules = ["scopa.deck.composition", "scopa.deal.shuffle", "scopa.deal.hands", "scopa.info.hidden"]
     if on_table:
         rules.append("scopa.deal.table")
     trigger = redeal_trigger(tables, on_table)
