@@ -50,6 +50,8 @@ class SubprocessEngine:
     ``cmd`` is a command line (split like a POSIX shell would, without
     running one) or an argument list. The process is started and greeted
     at construction; :meth:`close` ends it, killing it if it does not quit.
+    Each answer must come within ``timeout`` seconds, except the first
+    (``hello``), which may take ``startup_timeout`` while the engine starts.
     """
 
     def __init__(
@@ -58,10 +60,12 @@ class SubprocessEngine:
         timeout: float = 5.0,
         max_line: int = 1_000_000,
         cwd: str | os.PathLike[str] | None = None,
+        startup_timeout: float = 10.0,
     ) -> None:
         self.cmd = cmd
         self.argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
         self.timeout = timeout
+        self.startup_timeout = max(timeout, startup_timeout)
         self.max_line = max_line
         self._next_id = 0
         self._lines: queue.Queue[Any] = queue.Queue()
@@ -181,7 +185,7 @@ class SubprocessEngine:
     # --- internals --------------------------------------------------------
 
     def _handshake(self) -> dict[str, Any]:
-        answer = self._request({"cmd": "hello", "protocol": PROTOCOL})
+        answer = self._request({"cmd": "hello", "protocol": PROTOCOL}, timeout=self.startup_timeout)
         version = answer.get("protocol")
         if version != PROTOCOL:
             raise self._fail(
@@ -210,13 +214,13 @@ class SubprocessEngine:
         self._next_id += 1
         return self._next_id
 
-    def _request(self, body: dict[str, Any], illegal_ok: bool = False) -> dict[str, Any]:
+    def _request(self, body: dict[str, Any], illegal_ok: bool = False, timeout: float | None = None) -> dict[str, Any]:
         with self._lock:
             if self._broken is not None:
                 raise EngineFailure(self._broken.kind, f"the engine already failed: {self._broken.message}")
             rid = self._new_id()
             self._send({"id": rid, **body})
-            answer = self._receive(body["cmd"])
+            answer = self._receive(body["cmd"], timeout or self.timeout)
             if answer.get("id") != rid:
                 raise self._fail(
                     "protocol",
@@ -253,15 +257,13 @@ class SubprocessEngine:
         except (BrokenPipeError, OSError, ValueError):
             raise self._fail("crash", self._exit_note(f"could not send {obj.get('cmd')}")) from None
 
-    def _receive(self, cmd: str) -> dict[str, Any]:
-        deadline = time.monotonic() + self.timeout
+    def _receive(self, cmd: str, timeout: float) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
         while True:
             try:
                 item = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
             except queue.Empty:
-                raise self._fail(
-                    "timeout", f"no answer to {cmd} within {self.timeout:g} s"
-                ) from None
+                raise self._fail("timeout", f"no answer to {cmd} within {timeout:g} s") from None
             if item is _EOF:
                 raise self._fail("crash", self._exit_note(f"no answer to {cmd}"))
             if isinstance(item, tuple):  # ("oversized", size)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import sys
 import time
 from pathlib import Path
 
@@ -93,7 +92,7 @@ def conform(
     variant: list[str] = typer.Option([], "--variant", metavar="ID", help="Only traces of this variant (repeatable)."),
     trace: list[Path] = typer.Option([], "--trace", metavar="PATH", help="Replay these trace files instead of the corpus (repeatable)."),
     jobs: int = typer.Option(1, "--jobs", min=1, metavar="N", help="Run traces in N engine processes in parallel."),
-    timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", min=0.01, metavar="S", help="Seconds to wait for each answer of the engine."),
+    timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", min=0.01, metavar="S", help="Seconds to wait for each answer of the engine (the first, hello, may take 10 s while it starts)."),
     json_file: Path = typer.Option(None, "--json", metavar="FILE", help="Write the full report as JSON."),
     junit_file: Path = typer.Option(None, "--junit", metavar="FILE", help="Write a JUnit XML report."),
     results_file: Path = typer.Option(None, "--results", metavar="FILE", help="Write the per-variant results file (for the compatibility matrix)."),
@@ -154,7 +153,14 @@ def conform(
         f"{t['errored']} errored, {t['unsupported']} unsupported",
         highlight=False,
     )
-    command = shlex.join(["regola", *sys.argv[1:]])
+    command = shlex.join(
+        ["regola", "conform"]
+        + (["--engine", engine] if engine is not None else [])
+        + [a for v in variant for a in ("--variant", v)]
+        + [a for p in trace for a in ("--trace", str(p))]
+        + (["--jobs", str(jobs)] if jobs != 1 else [])
+        + (["--timeout", f"{timeout:g}"] if timeout != DEFAULT_TIMEOUT else [])
+    )
     if json_file:
         write_json(json_file, json_report(results, hello, command))
     if junit_file:

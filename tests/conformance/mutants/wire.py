@@ -4,7 +4,7 @@
     python wire.py reference --misbehave KIND --at N [--once FILE]
 
 ``MUTANT`` is a name from ``mutants.BY_NAME`` or ``reference`` (the
-reference itself). With ``--misbehave`` the engine answers normally until
+reference itself, for briscola-2 and scopa-2). With ``--misbehave`` the engine answers normally until
 its ``N``-th ``apply`` request (counted from 1 in this process), then:
 
 - ``crash``: exits with status 3 after a line on stderr;
@@ -30,9 +30,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mutants import BY_NAME  # noqa: E402
+from mutants import BY_NAME, MutantEngine  # noqa: E402
 
-from regola.conformance.engine import ActionRejected, EngineFailure, ReferenceEngine  # noqa: E402
+from regola.conformance.engine import ActionRejected, EngineFailure  # noqa: E402
+
+
+class Reference(MutantEngine):
+    """The reference itself (no mistake), for the variants the tests use."""
+
+    name = "reference-over-the-wire"
+    variants = ("briscola-2", "scopa-2")
 
 
 def _answer(obj: dict[str, Any]) -> None:
@@ -82,7 +89,7 @@ def main() -> None:
     parser.add_argument("--at", type=int, default=1)
     parser.add_argument("--once", type=Path)
     args = parser.parse_args()
-    engine = ReferenceEngine() if args.engine == "reference" else BY_NAME[args.engine].engine()
+    engine = Reference() if args.engine == "reference" else BY_NAME[args.engine].engine()
     misbehave = args.misbehave
     if misbehave and args.once:
         if args.once.exists():
