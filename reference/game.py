@@ -51,18 +51,17 @@ def legal_actions(state: State) -> list[AnyAction]:
     """Every legal player action, in canonical order: plays by card order,
     then the exchange. Empty between hands (a chance step: see
     :attr:`State.is_chance`) and once the match is over."""
-    if state.ruleset.play.kind == "fishing":
+    ruleset = state.tables.ruleset
+    if ruleset.play.kind == "fishing":
         return fishing_game.legal_actions(state)
-    if state.phase in BIDDING_PHASES:
-        return bidding_actions(state)
     if state.phase != "play":
-        return []
+        return bidding_actions(state) if state.phase in BIDDING_PHASES else []
     seat = state.to_move
     actions: list[AnyAction] = [play_action(seat, c) for c in playable(state, seat)]
     if state.contract is not None and state.contract.called is None:
         barred = barred_in_dark(state, seat)
         actions = [a for a in actions if a.card not in barred]
-    if state.ruleset.exchange.card != "none" and may_exchange(state, seat):
+    if ruleset.exchange.card != "none" and may_exchange(state, seat):
         actions.append(ExchangeAction(seat=seat, card=exchange_card(state)))
     return actions
 
@@ -75,7 +74,8 @@ def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
     (``briscola.play.turn``), a card not held (``briscola.play.in-hand``), and
     so on.
     """
-    if state.ruleset.play.kind == "fishing":
+    ruleset = state.tables.ruleset
+    if ruleset.play.kind == "fishing":
         return fishing_game.apply(state, action)
     act = parse_action(action)
     if state.phase == "over":
@@ -132,7 +132,7 @@ def _play(state: State, act: PlayAction) -> State:
         state = replace(state, contract=contract)
         events += shown
         rules += shown_rules
-    if awaiting_call(state, len(trick)):
+    if state.contract is not None and awaiting_call(state, len(trick)):
         # chiamata.call.after-first-trick: the trick waits for the bidder's call
         return replace(
             state,
@@ -184,8 +184,9 @@ def _finish_trick(
     hands = [list(h) for h in hands_t]
     stock = list(state.stock)
     indicator = state.indicator
-    takes_indicator = state.ruleset.draw.take_indicator
-    if state.ruleset.draw.enabled:
+    ruleset = tables.ruleset
+    takes_indicator = ruleset.draw.take_indicator
+    if ruleset.draw.enabled:
         left, drawn, draw_rules = draw_round(
             hands, stock, indicator if takes_indicator else None, winner, tables.players
         )
@@ -198,7 +199,7 @@ def _finish_trick(
         rules.append("briscola.draw.exhausted")
     after = replace(
         state,
-        hands=tuple(tables.sort(h) for h in hands),
+        hands=tuple(tables.sort(h) if len(h) != len(old) else old for h, old in zip(hands, hands_t)),
         stock=tuple(stock),
         indicator=indicator,
         trick=(),
@@ -212,7 +213,11 @@ def _finish_trick(
         rules=tuple(rules),
     )
     if any(after.hands):
-        if partner_view_active(after) and not partner_view_active(state):
+        if (
+            ruleset.information.partner_view != "never"
+            and partner_view_active(after)
+            and not partner_view_active(state)
+        ):
             # briscola.info.partner-view: partners' hands open from now on
             return replace(after, rules=(*after.rules, "briscola.info.partner-view"))
         return after

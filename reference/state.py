@@ -129,9 +129,8 @@ def replace(state: State, **changes: Any) -> State:
     directly instead of running the generated ``__init__`` again, which was
     the largest single cost of a step (see ``benchmarks/bench_reference.py``).
     """
-    if not changes.keys() <= _STATE_FIELDS:
+    if not _STATE_FIELDS.issuperset(changes):
         raise TypeError(f"State has no field(s) {sorted(changes.keys() - _STATE_FIELDS)}")
-    new = object.__new__(type(state))
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", {**state.__dict__, **changes})
     return new

@@ -14,7 +14,7 @@ def playable(state: State, seat: int) -> tuple[str, ...]:
     a player holding the suit led must play that suit.
     """
     hand = state.hands[seat]
-    if state.ruleset.play.follow_suit == "must-follow" and state.trick:
+    if state.tables.ruleset.play.follow_suit == "must-follow" and state.trick:
         led = state.tables.suit[state.trick[0][1]]
         same = tuple(c for c in hand if state.tables.suit[c] == led)
         if same:
@@ -31,7 +31,7 @@ def check_play(state: State, seat: int, card: str) -> list[str]:
             "briscola.play.in-hand",
             f"seat {seat} does not hold {card} (hand: {' '.join(hand) or 'empty'})",
         )
-    if state.ruleset.play.follow_suit == "must-follow":
+    if state.tables.ruleset.play.follow_suit == "must-follow":
         allowed = playable(state, seat)
         if card not in allowed:
             led = state.tables.suit[state.trick[0][1]]
