@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .base import MutantEngine
 from .wrong import (
     AcceptsCardNotHeld,
+    AuctionReopenedAfterPass,
     FaceValueStrength,
     IndicatorDrawnFirst,
     LastPlayScopa,
@@ -48,6 +49,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(WrongRuleOutOfTurn, "briscola.play.turn"),
     Mutant(SumOverSingleCard, "scopa.capture.single-card-first"),
     Mutant(LastPlayScopa, "scopa.sweep.last-play"),
+    Mutant(AuctionReopenedAfterPass, "chiamata.bid.pass-final"),
 )
 
 BY_NAME = {m.name: m for m in MUTANTS}

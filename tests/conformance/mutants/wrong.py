@@ -115,3 +115,12 @@ class LastPlayScopa(MutantEngine):
     name = "last-play-scopa"
     variants = ("scopa-2",)
     overrides = {"capture.last_play_scopa": True}
+
+
+class AuctionReopenedAfterPass(MutantEngine):
+    """Lets a player who has passed bid again when the turn comes back to
+    him, as if a pass only skipped one turn."""
+
+    name = "auction-reopened-after-pass"
+    variants = ("chiamata",)
+    overrides = {"bidding.passes_final": False}
