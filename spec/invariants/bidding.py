@@ -46,7 +46,7 @@ def bids_bounded(ruleset: Ruleset) -> Verdict:
         return not_applicable("there is no auction")
     pack = Pack(ruleset)
     target = z3.Int("target")
-    model = find_violation(contract_targets(ruleset, target), z3.And(target >= 1, target <= pack.total))
+    model = find_violation(contract_targets(ruleset, target), z3.And(target >= 1, target <= pack.total), [target])
     if model is None:
         low, high = ruleset.bidding.min_points, ruleset.bidding.max_points
         return proved(f"targets {low} to {high} of {pack.total} card points")
@@ -162,7 +162,8 @@ def auction_ends(ruleset: Ruleset) -> Verdict:
     weight = 1 if final else n
     rank = before * weight + (n - out)
     rank_after = after * weight + (n - out_after)
-    model = find_violation(facts + [before >= 0], z3.And(rank_after < rank, rank_after >= 0, after >= 0))
+    canonical = [names["has_high"], names["high_face"], names["face"], names["high_target"], names["target"], out, is_bid]
+    model = find_violation(facts + [before >= 0], z3.And(rank_after < rank, rank_after >= 0, after >= 0), canonical)
     if model is None:
         start = _start_bound(ruleset, weight)
         return proved(f"ends within {start} turns")
@@ -237,7 +238,7 @@ def called_card(ruleset: Ruleset) -> Verdict:
         return z3.Or([z3.And(face == c.rank, s == c.suit) for c in pack.cards])
 
     # some suit gives a called card in play, whatever face the auction ended on
-    model = find_violation(facts, z3.Or([in_play(z3.IntVal(s)) for s in range(len(pack.suits))]))
+    model = find_violation(facts, z3.Or([in_play(z3.IntVal(s)) for s in range(len(pack.suits))]), [face])
     if model is not None:
         return failed(
             f"the auction can end on the face {pack.ranks[value(model, face)]}, but no card of that "
@@ -249,7 +250,7 @@ def called_card(ruleset: Ruleset) -> Verdict:
         differs = z3.And(
             [z3.Implies(indicator == i, z3.Or(face != c.rank, suit != c.suit)) for i, c in enumerate(pack.cards)]
         )
-        model = find_violation(facts, differs)
+        model = find_violation(facts, differs, [face, suit])
         if model is not None:
             card = pack.card_id(value(model, face), value(model, suit))
             return failed(f"the called card {card} can be the face-up trump indicator, which no player holds")

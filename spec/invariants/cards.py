@@ -101,7 +101,7 @@ def strength_order(ruleset: Ruleset) -> Verdict:
     facts += [z3.And(0 <= v, v < n) for v in (x, y, z)]
     problems = []
 
-    model = find_violation(facts, z3.Not(beats(x, x)))
+    model = find_violation(facts, z3.Not(beats(x, x)), [x])
     if model is not None:
         r = value(model, x)
         where = [str(i + 1) for i, s in enumerate(strength) if s == pack.ranks[r]]
@@ -109,7 +109,7 @@ def strength_order(ruleset: Ruleset) -> Verdict:
             f"deck.strength lists {pack.rank_phrase(r)} {len(where)} times (positions "
             f"{', '.join(where)}), so it would beat itself; each face must appear once"
         )
-    model = find_violation(facts, z3.Implies(x != y, z3.Or(beats(x, y), beats(y, x))))
+    model = find_violation(facts, z3.Implies(x != y, z3.Or(beats(x, y), beats(y, x))), [x, y])
     if model is not None:
         a, b = value(model, x), value(model, y)
         missing = [pack.rank_phrase(r) for r in (a, b) if pack.ranks[r] not in strength]
@@ -119,7 +119,7 @@ def strength_order(ruleset: Ruleset) -> Verdict:
             f"suit could tie for a trick"
         )
     transitive = z3.Implies(z3.And(beats(x, y), beats(y, z)), beats(x, z))
-    model = find_violation(facts, transitive)
+    model = find_violation(facts, transitive, [x, y, z])
     if model is not None and not problems:
         a, b, c = (pack.ranks[value(model, v)] for v in (x, y, z))
         problems.append(

@@ -109,7 +109,9 @@ def zero_sum(ruleset: Ruleset) -> Verdict:
     if not _is_contract(ruleset):
         return not_applicable("no contract payoffs: the winner alone scores")
     hand = contract_hand(ruleset)
-    model = find_violation(hand.facts, z3.Sum(hand.pay) == 0)
+    model = find_violation(
+        hand.facts, z3.Sum(hand.pay) == 0, [hand.target, hand.alone, hand.cappotto, z3.Not(hand.made)]
+    )
     if model is None:
         return proved(f"every payment table row adds up to 0 over {players(ruleset)} players")
     t = value(model, hand.target)
@@ -137,7 +139,7 @@ def bands_consistent(ruleset: Ruleset) -> Verdict:
     a band, a higher target never pays less, and every band can apply."""
     target, other = z3.Ints("target other")
     facts = contract_targets(ruleset, target)
-    model = find_violation(facts, z3.Not(in_no_band(ruleset, target)))
+    model = find_violation(facts, z3.Not(in_no_band(ruleset, target)), [target])
     first = ruleset.hand_scoring.contract.bands[0].min_target
     if model is not None:
         return failed(
@@ -147,7 +149,7 @@ def bands_consistent(ruleset: Ruleset) -> Verdict:
     both = facts + contract_targets(ruleset, other)
     for role in ROLES:
         lower, higher = band_term(ruleset, target, role), band_term(ruleset, other, role)
-        model = find_violation(both, z3.Implies(target <= other, lower <= higher))
+        model = find_violation(both, z3.Implies(target <= other, lower <= higher), [target, other])
         if model is not None:
             return failed(
                 f"a contract of {value(model, target)} pays the {role.replace('_', ' ')} "
@@ -176,7 +178,7 @@ def contract_exclusive(ruleset: Ruleset) -> Verdict:
     bidders_win, defenders_win = made, z3.Not(made)
     capp_b, capp_d = side_tricks == tricks, side_tricks == 0
     claim = z3.And(bidders_win != defenders_win, z3.Not(z3.And(capp_b, capp_d)))
-    model = find_violation(facts, claim)
+    model = find_violation(facts, claim, [target])
     if model is not None:
         return failed(f"with a target of {value(model, target)}, both sides could win or both take every trick")
     return proved(f"the bidding side wins with its target or more, else the defenders; {tricks} tricks")

@@ -11,7 +11,7 @@ name, the timing and the registry entry, so a body only returns a
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from time import perf_counter
 from typing import Any, Literal
@@ -175,9 +175,16 @@ class Vacuous(Exception):
     follow from them: reported as a failure, never as a proof."""
 
 
-def find_violation(facts: list[z3.BoolRef], claim: z3.BoolRef) -> z3.ModelRef | None:
+def find_violation(
+    facts: list[z3.BoolRef], claim: z3.BoolRef, canonical: Sequence[z3.ExprRef] = ()
+) -> z3.ModelRef | None:
     """A model of ``facts`` in which ``claim`` is false, or None if the claim
-    follows from the facts (proved)."""
+    follows from the facts (proved).
+
+    Which model z3 returns can depend on what the process solved before, so
+    when ``canonical`` names the terms a counterexample is written from, the
+    model returned is the least one in them (lexicographically, Booleans as
+    0/1): the same ruleset always gets the same counterexample."""
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
     solver.add(*facts)
@@ -187,9 +194,17 @@ def find_violation(facts: list[z3.BoolRef], claim: z3.BoolRef) -> z3.ModelRef | 
     answer = solver.check()
     if answer == z3.unsat:
         return None
-    if answer == z3.sat:
+    if answer != z3.sat:
+        raise Undecided(solver.reason_unknown())
+    if not canonical:
         return solver.model()
-    raise Undecided(solver.reason_unknown())
+    opt = z3.Optimize()
+    opt.set("timeout", TIMEOUT_MS)
+    opt.set("priority", "lex")
+    opt.add(*facts, z3.Not(claim))
+    for term in canonical:
+        opt.minimize(z3.If(term, 1, 0) if z3.is_bool(term) else term)
+    return opt.model() if opt.check() == z3.sat else solver.model()
 
 
 def witness(facts: list[z3.BoolRef]) -> z3.ModelRef:

@@ -270,7 +270,7 @@ def equal_plays(ruleset: Ruleset) -> Verdict:
     p, q = z3.Ints("first second")
     n = params.players
     facts = t.facts + [0 <= p, p < n, 0 <= q, q < n]
-    model = find_violation(facts, t.plays_of(params, p) == t.plays_of(params, q))
+    model = find_violation(facts, t.plays_of(params, p) == t.plays_of(params, q), [p, q])
     if model is None:
         return proved(f"{plural(value(witness(t.facts), t.plays_of(params, z3.IntVal(0))), 'card')} each")
     a, b = sorted((value(model, p), value(model, q)))
@@ -364,7 +364,8 @@ def rebury_ends(ruleset: Ruleset) -> Verdict:
     seen = _turned_positions(length, params.indicator_where)
     flags = [z3.Bool(f"barred_{i}") for i in range(length)]
     facts = [z3.Sum([z3.If(f, 1, 0) for f in flags] or [z3.IntVal(0)]) == min(len(bad), length)]
-    model = find_violation(facts, z3.Or([z3.Not(flags[i]) for i in seen] or [z3.BoolVal(False)]))
+    lowest = z3.Sum([z3.If(f, 2**i, 0) for i, f in enumerate(flags)] or [z3.IntVal(0)])
+    model = find_violation(facts, z3.Or([z3.Not(flags[i]) for i in seen] or [z3.BoolVal(False)]), [lowest])
     if model is None:
         return proved(f"{len(bad)} barred cards, {len(set(seen))} positions turned")
     worst = sorted(i + 1 for i in range(length) if truth(model, flags[i]))

@@ -158,12 +158,12 @@ def primiera_scale(ruleset: Ruleset) -> Verdict:
     suits = range(len(pack.suits))
     a = z3.Sum([best(small, s) for s in suits])
     b = z3.Sum([best(large, s) for s in suits])
-    model = find_violation(facts, a <= b)
+    model = find_violation(facts, a <= b, [a, b])
     if model is not None:
         return failed(f"taking more cards lowers a prime from {value(model, a) / 2} to {value(model, b) / 2}")
     sevens = {c.suit: c.id for c in pack.cards if pack.deck.ranks[c.rank].italian == "7"}
     for s, seven in sorted(sevens.items()):
-        model = find_violation(facts, best(large, s) <= worth[seven])
+        model = find_violation(facts, best(large, s) <= worth[seven], [best(large, s)])
         if model is not None:
             top = max((c for c in pack.cards if c.suit == s), key=lambda c: worth[c.id])
             return failed(

@@ -36,7 +36,7 @@ from .core import (
 )
 from .facts import Pack, draws, has_indicator, indicator_taken, option, scoring_kind, side_names, sides
 
-SCORING_READS = ("deck", "seating", "deal", "draw", "play.kind", "hand_scoring", "match", "bidding")
+SCORING_READS = ("deck", "seating", "deal", "draw", "play.kind", "hand_scoring", "match", "bidding", "capture")
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ def exclusive(ruleset: Ruleset) -> Verdict:
         # "with two sides that means 61 or more of the 120"
         need = total // 2 + 1
         claims += [z3.And(out.unique_top, out.top[i]) == (out.points[i] >= need) for i in range(n_sides)]
-    model = find_violation(out.facts, z3.And(claims))
+    model = find_violation(out.facts, z3.And(claims), [*out.points, *out.cards, out.last])
     if model is not None:
         winners = [side_names(ruleset)[i] for i, w in enumerate(out.wins) if z3.is_true(model.eval(w))]
         who = " and ".join(winners) if winners else "nobody"
@@ -220,7 +220,7 @@ def tiers(ruleset: Ruleset) -> Verdict:
     if below:
         # compare like with like: the doubling depends on the losers, not the winner
         same_loss = a.doubled(below) == b.doubled(below)
-    model = find_violation(facts, z3.Implies(z3.And(xa <= xb, same_loss), ga <= gb))
+    model = find_violation(facts, z3.Implies(z3.And(xa <= xb, same_loss), ga <= gb), [xa, xb, *a.points, *b.points])
     if model is not None:
         return failed(
             f"a winner with {value(model, xa)} card points scores {value(model, ga)} game points "
@@ -252,15 +252,15 @@ def _most_per_hand(ruleset: Ruleset) -> tuple[int | None, str]:
     if kind == "contract":
         from .contract import most_payoff
 
-        return most_payoff(ruleset), "points"
+        return most_payoff(ruleset), "point"
     if kind == "scopa":
         from .scopa import most_points
 
-        return most_points(ruleset), "points"
+        return most_points(ruleset), "point"
     out = hand_outcome(ruleset)
     if option(ruleset, "match.kind", "single") == "first-to-card-points":
-        return maximum(out.facts, out.points[0]), "card points"
-    return maximum(out.facts + [out.wins[0]], game_points_term(ruleset, out)), "game points"
+        return maximum(out.facts, out.points[0]), "card point"
+    return maximum(out.facts + [out.wins[0]], game_points_term(ruleset, out)), "game point"
 
 
 @invariant(
@@ -280,7 +280,7 @@ def target_reachable(ruleset: Ruleset) -> Verdict:
     need = {"single": 1, "best-of": target // 2 + 1}.get(kind, target)
     if most is None or most <= 0:
         return failed(
-            f"no hand can give a side any {unit}, so the match target of {need} {unit} "
+            f"no hand can give a side any {unit}s, so the match target of {plural(need, unit)} "
             f"(match.kind {kind}, target {target}) is never reached"
         )
-    return proved(f"{need} {unit} reachable in {plural(-(-need // most), 'hand')}")
+    return proved(f"{plural(need, unit)} reachable in {plural(-(-need // most), 'hand')}")

@@ -135,7 +135,9 @@ def one_winner(ruleset: Ruleset) -> Verdict:
         trick = symbolic_trick(pack, ruleset.deck.strength, size)
         wins = [trick.wins(i) for i in range(size)]
         good = [z3.Implies(w, z3.Or(trick.is_trump(i), trick.suits[i] == trick.suits[0])) for i, w in enumerate(wins)]
-        model = find_violation(trick.facts, z3.And(exactly_one(wins), *good))
+        model = find_violation(
+            trick.facts, z3.And(exactly_one(wins), *good), [trick.trump, *trick.suits, *trick.ranks]
+        )
         if model is None:
             continue
         winners = [_card(pack, trick, model, i) for i, w in enumerate(wins) if truth(model, w)]
@@ -218,7 +220,8 @@ def as_played(ruleset: Ruleset) -> Verdict:
     for card in (best, other, nxt):
         same = z3.And(card.suit == kept.suit, card.rank == kept.rank)
         claim.append(z3.Implies(z3.And(z3.Not(same), candidate(card, after)), beats(kept.rank, card.rank)))
-    model = find_violation(facts, z3.And(claim))
+    canonical = [led, trump, trumped, best.suit, best.rank, other.suit, other.rank, nxt.suit, nxt.rank]
+    model = find_violation(facts, z3.And(claim), canonical)
     if model is None:
         return proved("by induction on the cards played, for tricks of any size")
     def card(c: Played) -> str:

@@ -27,3 +27,23 @@ def test_load_all_still_loads_every_shipped_variant_checked():
 
 def test_an_unchecked_load_is_the_same_ruleset():
     assert load("chiamata", checked=False) == load("chiamata")
+
+
+def test_shared_proofs_agree_with_proofs_made_afresh():
+    """Rulesets share a proof when they agree on the fields an invariant
+    reads; proving every ruleset alone must give the same results, or an
+    invariant reads a field it does not declare."""
+    from pathlib import Path
+
+    from regola.spec.invariants import clear_cache
+
+    targets = [*variant_ids(), *sorted((Path(__file__).parent / "broken").glob("*.toml"))]
+    rulesets = [load(t, checked=False) for t in targets]
+    shared = [[(r.name, r.status, r.counterexample, r.note) for r in check(rs)] for rs in rulesets]
+    alone = []
+    for rs in rulesets:
+        clear_cache()
+        alone.append([(r.name, r.status, r.counterexample, r.note) for r in check(rs)])
+    clear_cache()
+    for target, a, b in zip(targets, shared, alone):
+        assert a == b, target

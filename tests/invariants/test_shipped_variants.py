@@ -102,3 +102,26 @@ def test_options_that_change_the_arithmetic_keep_every_invariant_proved(variant,
     results = check(load(variant, options, checked=False))
     failed = [f"{r.name}: {r.counterexample}" for r in results if r.status == "failed"]
     assert not failed, failed
+
+
+OTHER_FAMILY_OPTIONS = [
+    ("chiamata", {"bidding.raise_rule": "step", "bidding.raise_step": 2}),
+    ("chiamata", {"bidding.passes_final": False}),
+    ("chiamata", {"hand_scoring.contract.double_on": "all-points", "hand_scoring.contract.double_factor": 3}),
+    ("chiamata-points", {"bidding.min_points": 70, "bidding.max_points": 100}),
+    ("chiamata-subito-al-due", {"bidding.all_pass": "redeal"}),
+    ("albastini-4-teams", {"hand_scoring.double_below": 20}),
+    ("albastini-3", {"deal.hand_size": 4, "deal.packets": [1, 1, 1, 1]}),
+    ("scopa-2", {"hand_scoring.scopa.napola": True, "hand_scoring.scopa.re_bello": True}),
+    ("scopa-2", {"hand_scoring.scopa.primiera.scale": "pictures-zero"}),
+    ("scopa-2", {"hand_scoring.scopa.primiera.scale": "ace-five-and-a-half"}),
+    ("scopa-4", {"hand_scoring.scopa.primiera.scale": "most-sevens", "capture.last_play_scopa": True}),
+    ("scopone", {"hand_scoring.scopa.primiera.scale": "pictures-graded"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), OTHER_FAMILY_OPTIONS, ids=lambda x: str(x))
+def test_options_of_the_bidding_and_fishing_games_keep_every_invariant_proved(variant, options):
+    results = check(load(variant, options, checked=False))
+    failed = [f"{r.name}: {r.counterexample}" for r in results if r.status == "failed"]
+    assert not failed, failed
