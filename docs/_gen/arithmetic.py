@@ -52,7 +52,8 @@ class Arithmetic:
                 "Deals in a hand (new hands while the pack lasts)",
                 f"1 + {self.stock} ÷ {self.dealt} = {self.deals}",
             ))
-        out.append(("Cards each player plays", f"{self.cards} ÷ {self.players} = {self.cards_each}"))
+        played = f"({self.cards} − {self.table})" if self.table else str(self.cards)
+        out.append(("Cards each player plays", f"{played} ÷ {self.players} = {self.cards_each}"))
         if self.tricks:
             out.append(("Tricks in a hand", str(self.tricks)))
         return out
@@ -82,7 +83,7 @@ def arithmetic(ruleset: Ruleset) -> Arithmetic:
         stock=stock,
         draw_rounds=draw_rounds,
         tricks=tricks,
-        cards_each=cards // players,
+        cards_each=(cards - table_cards) // players,
         deals=deals,
     )
 

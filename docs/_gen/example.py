@@ -26,16 +26,23 @@ def corpus_traces(variant: str) -> list[Path]:
 
 
 def pick_trace(variant: str) -> tuple[Path, list[dict[str, Any]]] | None:
-    """The trace to show: the first playout, else the first trace of any purpose."""
-    first = None
-    for path in corpus_traces(variant):
+    """The trace to show: the first playout by name, else the first trace."""
+    paths = corpus_traces(variant)
+    chosen = next((p for p in paths if _header(p).get("purpose") == "playout"), None)
+    for path in [chosen] if chosen else paths:
         lines = _read(path)
-        if not lines or lines[0].get("kind") != "header":
-            continue
-        if lines[0].get("purpose") == "playout":
+        if lines and lines[0].get("kind") == "header":
             return path, lines
-        first = first or (path, lines)
-    return first
+    return None
+
+
+def _header(path: Path) -> dict[str, Any]:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            first = json.loads(fh.readline())
+    except (OSError, ValueError):
+        return {}
+    return first if isinstance(first, dict) else {}
 
 
 def example_section(ruleset: Ruleset, page: str) -> str:
@@ -52,7 +59,7 @@ def example_section(ruleset: Ruleset, page: str) -> str:
             break
         first_hand.append(step)
     end = next((line for line in lines if line.get("kind") == "end"), {})
-    rel_path = path.relative_to(CORPUS_DIR.parents[1]).as_posix()
+    rel_path = f"conformance/corpus/{ruleset.id}/{path.name}"
     seed = header.get("seed")
     parts = [
         f"The first hand of the corpus trace `{rel_path}`"
@@ -120,20 +127,26 @@ def describe_action(action: dict[str, Any]) -> str:
 def describe_event(event: dict[str, Any]) -> str | None:
     """An event in a few words (None for events the action already says)."""
     kind = event.get("type")
-    if kind in ("play", "capture", "draw"):
+    seat = event.get("seat")
+    if kind in ("play", "draw", "bid", "pass", "exchange"):
         return None
-    if kind == "trick":
-        pts = event.get("points", 0)
-        return f"trick {event.get('number')} to seat {event.get('winner')} ({pts} pts)"
-    if kind == "take-indicator":
-        return f"seat {event.get('seat')} takes the indicator `{event.get('card')}`"
-    if kind == "hand-over":
-        return f"hand over: points {event.get('points')}"
-    if kind == "match-over":
-        return f"match won by {event.get('winner')}"
-    if kind == "scopa":
-        return f"scopa for seat {event.get('seat')}"
-    return str(kind)
+    if kind == "capture":
+        return "a scopa (the table is swept)" if event.get("scopa") else None
+    texts = {
+        "trick": lambda: f"trick {event.get('number')} to seat {event.get('winner')} ({event.get('points', 0)} pts)",
+        "take-indicator": lambda: f"seat {seat} takes the indicator `{event.get('card')}`",
+        "turn-indicator": lambda: f"indicator `{event.get('card')}` turned",
+        "deal": lambda: "new hands dealt",
+        "redeal": lambda: "the deal is void and dealt again",
+        "leftovers": lambda: f"seat {seat} takes the {len(event.get('cards', []))} cards left on the table",
+        "auction-won": lambda: f"auction won by seat {seat} (target {event.get('target')})",
+        "all-passed": lambda: "everyone passed",
+        "call": lambda: f"seat {seat} calls `{event.get('card')}`",
+        "partner-revealed": lambda: f"seat {seat} holds the called card" + (" (alone)" if event.get("alone") else ""),
+        "hand-over": lambda: f"hand over: points {event.get('points')}",
+        "match-over": lambda: f"match won by {event.get('winner')}",
+    }
+    return texts[kind]() if kind in texts else str(kind)
 
 
 def _row(step: dict[str, Any]) -> list[str]:
