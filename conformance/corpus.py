@@ -31,7 +31,7 @@ from regola.spec import Ruleset, SpecError, catalog, rule_ids, variant_ids
 
 from .negatives import RejectFinder
 from .recorder import StuckGame, load_ruleset, record, record_line, seeded_game
-from .scenario_search import OPTION_BATCHES, PAIR_BATCHES, SEED_BATCHES, Line, search
+from .scenario_search import OPTION_BATCHES, PAIR_BATCHES, SEED_BATCHES, Batch, Line, search
 from .scenarios import OptionSet, option_sets
 from .trace import Trace, dumps_trace
 
@@ -136,30 +136,51 @@ class _Builder:
         self,
         options: OptionSet,
         pending: set[str],
-        batches: tuple[tuple[int, int, int], ...] = SEED_BATCHES,
-        tail: bool = True,
+        batches: tuple[Batch, ...] = SEED_BATCHES,
+        deep: bool = True,
     ) -> None:
         """Scenario traces until ``pending`` (updated in place) is exercised."""
         ruleset = load_ruleset(self.variant, options.options)
         titles = catalog(ruleset.family)
-        for found in search(ruleset, pending, batches, self.lines(), tail):
-            name = f"{options.slug}--{found.last.split('.', 1)[-1].replace('.', '-')}"
+        for found in search(ruleset, pending, batches, self.lines(), deep):
+            name = base = f"{options.slug}--{found.last.split('.', 1)[-1].replace('.', '-')}"
+            for n in range(2, 100):
+                if name not in self.out.traces:
+                    break
+                name = f"{base}-{n}"
             shown = "; ".join(f"{r} ({titles[r].title})" for r in titles if r in found.new)
             text = (f"{_options_text(options)}: the deals of seed {found.line.seed} and {found.how}, "
                     f"cut after {found.steps} steps; exercises {shown}.")
             common = dict(name=name, purpose="scenario", description=text, keep_legal=False)
             if found.line.actions is None:
-                trace = record(self.variant, options.options, found.line.seed, max_steps=found.steps, **common)
+                trace = record(self.variant, options.options, found.line.seed, max_steps=found.steps,
+                               by_type=found.line.by_type, **common)
             else:
                 actions = found.line.actions[: found.steps]
                 trace = record_line(self.variant, options.options, found.line.seed, actions, **common)
             self.add(options, trace)
 
+    def default_leftovers(self, target: frozenset[str], sets: tuple[OptionSet, ...]) -> None:
+        """Rule ids of the default rules that no trace exercises yet (a next
+        deal in a one-hand match, say) are looked for under the option sets
+        in which they hold; whatever stays out of reach becomes a note."""
+        pending = set(target) - set().union(*self.covered.values())
+        for opts in sets:
+            if not pending:
+                break
+            try:
+                if pending & set(rule_ids(load_ruleset(self.variant, opts.options, checked=False))):
+                    self.scenarios(opts, pending, OPTION_BATCHES, deep=False)
+            except (SpecError, StuckGame):
+                continue
+        if pending:
+            self.out.notes.append(f"{self.variant}: default rules: not reached: {', '.join(sorted(pending))}")
+
     def option_set(self, opts: OptionSet, others: tuple[OptionSet, ...], base: frozenset[str]) -> None:
         """Scenarios and negatives for one option set; rules it cannot reach
         alone are tried with each other option set that switches rules on."""
         pending = self.pending(opts)
-        self.scenarios(opts, pending, OPTION_BATCHES, tail=False)
+        self.scenarios(opts, pending, OPTION_BATCHES, deep=False)
         self.negatives(opts)
         pending -= self.covered.get(opts.slug, set())
         for other in others:
@@ -170,7 +191,7 @@ class _Builder:
             both = OptionSet({**opts.options, **other.options}, frozenset(pending))
             try:
                 if pending & set(rule_ids(load_ruleset(self.variant, both.options, checked=False))):
-                    self.scenarios(both, pending, PAIR_BATCHES, tail=False)
+                    self.scenarios(both, pending, PAIR_BATCHES, deep=False)
             except (SpecError, StuckGame):
                 continue
         if pending:
@@ -244,6 +265,7 @@ def build_variant(variant: str) -> VariantCorpus:
         except Exception as exc:  # noqa: BLE001 - reported, and the option set left out
             b.out.traces = kept
             b.out.notes.append(f"{variant}: {_options_text(opts)}: the reference failed: {type(exc).__name__}: {exc}")
+    b.default_leftovers(default.target, sets)
     return b.out
 
 

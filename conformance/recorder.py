@@ -70,10 +70,16 @@ def rejection(state: State, action: Action) -> tuple[str, str] | None:
 
 
 class SeededPlay:
-    """Deck orders and uniformly random choices drawn from one seed."""
+    """Deck orders and random choices drawn from one seed.
 
-    def __init__(self, ruleset: Ruleset, seed: int) -> None:
+    Choices are uniform over the legal actions, or with ``by_type`` uniform
+    over the kinds of action first (bid or pass, play or exchange...) and
+    then over the actions of that kind, so that a rare kind of action among
+    many of another (a pass among a dozen bids) is chosen as often."""
+
+    def __init__(self, ruleset: Ruleset, seed: int, by_type: bool = False) -> None:
         self.ruleset = ruleset
+        self.by_type = by_type
         self._decks = random.Random(seed)
         self._choices = random.Random(f"{seed}/choices")
 
@@ -81,9 +87,17 @@ class SeededPlay:
         """The next hand's deck order."""
         return list(shuffled_deck(self.ruleset, self._decks))
 
-    def choose(self, legal: list[Action]) -> Action:
-        """A uniformly random legal action."""
-        return self._choices.choice(legal)
+    def choose(self, legal: list[Any]) -> Any:
+        """A random legal action (JSON data or the reference's objects alike)."""
+        if not self.by_type:
+            return self._choices.choice(legal)
+        kinds = list(dict.fromkeys(_kind(a) for a in legal))
+        kind = self._choices.choice(kinds)
+        return self._choices.choice([a for a in legal if _kind(a) == kind])
+
+
+def _kind(action: Any) -> str:
+    return action["type"] if isinstance(action, dict) else action.type
 
 
 def seeded_game(
@@ -92,14 +106,15 @@ def seeded_game(
     max_hands: int | None = None,
     max_steps: int | None = None,
     with_legal: bool = True,
+    by_type: bool = False,
 ) -> tuple[list[str], State, Iterator[Step]]:
     """Play from ``seed``. Returns the first deck order, the state after the
     first deal, and an iterator over the steps that follow. It stops when the
     match ends, when ``max_hands`` hands have been dealt (the next shuffle is
     not made), or after ``max_steps`` steps. Without ``with_legal`` the steps
     carry no legal list and the actions are the reference's own objects (the
-    same choices, faster)."""
-    play = SeededPlay(ruleset, seed)
+    same choices, faster). ``by_type`` is passed to :class:`SeededPlay`."""
+    play = SeededPlay(ruleset, seed, by_type)
     deck = play.deck()
     first = new_game(ruleset, deck)
 
@@ -231,6 +246,7 @@ def record(
     max_steps: int | None = None,
     rejects: Rejects | None = None,
     keep_legal: bool = True,
+    by_type: bool = False,
 ) -> Trace:
     """Record a seeded playout (see :class:`SeededPlay`) as a trace.
 
@@ -239,7 +255,7 @@ def record(
     reference.
     """
     ruleset = load_ruleset(variant, options)
-    deck, _, steps = seeded_game(ruleset, seed, max_hands, max_steps)
+    deck, _, steps = seeded_game(ruleset, seed, max_hands, max_steps, by_type=by_type)
     rec = Recorder(
         variant,
         options,

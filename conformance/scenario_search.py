@@ -11,8 +11,10 @@ order:
 1. the given lines (the actions of traces already kept: a tie found under
    one tie rule is the same tie under another);
 2. batches of seeds, one-hand games first, so what one hand can show is
-   shown within one hand;
-3. the end of the first hand of a few seeds, searched exhaustively (every
+   shown within one hand, then with choices balanced by kind of action (an
+   auction where everyone passes);
+3. the first deals alone of many seeds, for what a deal shows (a void deal);
+4. the end of the first hand of a few seeds, searched exhaustively (every
    legal way to play the last :func:`tail_length` steps, within a budget of
    steps): rare outcomes decided at the end of a hand, such as a tie, are
    found there far sooner than by random games.
@@ -28,25 +30,39 @@ from regola.spec import Ruleset, catalog
 
 from .recorder import Action, SeededPlay, seeded_game
 
-SEED_BATCHES = ((0, 1, 1), (1, 4, 1), (4, 16, 1), (16, 64, 1), (64, 160, 1), (160, 200, 3))
-"""(first seed, end, hands per game) of the batches for the default rules."""
-OPTION_BATCHES = ((0, 1, 1), (1, 4, 1), (4, 16, 1), (16, 64, 1), (64, 128, 1))
+Batch = tuple[int, int, int, bool]
+"""(first seed, end, hands per game, choices balanced by kind of action)."""
+SEED_BATCHES: tuple[Batch, ...] = (
+    (0, 1, 1, False), (1, 4, 1, False), (4, 16, 1, False), (16, 64, 1, False), (64, 160, 1, False),
+    (0, 64, 1, True), (160, 200, 3, False),
+)
+"""The batches for the default rules."""
+OPTION_BATCHES: tuple[Batch, ...] = (
+    (0, 1, 1, False), (1, 4, 1, False), (4, 16, 1, False), (16, 64, 1, False), (64, 128, 1, False),
+    (0, 32, 1, True),
+)
 """The batches for an option set."""
-PAIR_BATCHES = SEED_BATCHES[:3]
+PAIR_BATCHES = OPTION_BATCHES[:3]
 """The shorter search used when an option set is combined with another."""
+DEAL_SEEDS = 2000
+"""Seeds whose first deal alone is looked at, for rules a deal exercises."""
 TAIL_SEEDS = 64
 """Seeds whose first hand's end is searched exhaustively, at most."""
-TAIL_BUDGET = 4000
+TAIL_LEAVES = 300
+"""Ways to play a hand's end searched per seed, at most."""
+TAIL_BUDGET = 6000
 """Steps applied by the exhaustive search of hand ends, at most, per search."""
 
 
 @dataclass(frozen=True)
 class Line:
     """A way to play: the seed's deck orders, and its own random choices
-    (``actions`` None) or these actions after the first deal."""
+    (``actions`` None; balanced by kind of action with ``by_type``) or these
+    actions after the first deal."""
 
     seed: int
     actions: tuple[Action, ...] | None = None
+    by_type: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,8 +79,15 @@ class Found:
 
 
 def tail_length(ruleset: Ruleset) -> int:
-    """Steps searched exhaustively at the end of a hand: three rounds of play."""
-    return 3 * ruleset.seating.players
+    """Steps searched exhaustively at the end of a hand: as many rounds of
+    play as keep the ways to play them within :data:`TAIL_LEAVES`, counting
+    hands of 1, 2, 3... cards in the last rounds."""
+    players, hand = ruleset.seating.players, ruleset.deal.hand_size
+    rounds, leaves = 0, 1
+    while rounds < hand and leaves * (rounds + 1) ** players <= TAIL_LEAVES:
+        rounds += 1
+        leaves *= rounds**players
+    return max(1, rounds) * players
 
 
 def profile(ruleset: Ruleset, line: Line, hands: int = 1) -> dict[str, int]:
@@ -72,7 +95,7 @@ def profile(ruleset: Ruleset, line: Line, hands: int = 1) -> dict[str, int]:
     see it (0: the first deal). Seeded lines stop after ``hands`` hands; fixed
     lines stop at their end or at an action the rules refuse."""
     if line.actions is None:
-        _, first, steps = seeded_game(ruleset, line.seed, hands, with_legal=False)
+        _, first, steps = seeded_game(ruleset, line.seed, hands, with_legal=False, by_type=line.by_type)
         states = (after for *_, after in steps)
     else:
         first = new_game(ruleset, SeededPlay(ruleset, line.seed).deck())
@@ -96,17 +119,20 @@ def _replay(state: Any, actions: tuple[Action, ...]) -> Any:
 def search(
     ruleset: Ruleset,
     pending: set[str],
-    batches: tuple[tuple[int, int, int], ...] = SEED_BATCHES,
+    batches: tuple[Batch, ...] = SEED_BATCHES,
     lines: tuple[Line, ...] = (),
-    tail: bool = True,
+    deep: bool = True,
 ) -> list[Found]:
     """Lines that together exercise as much of ``pending`` as can be found
-    (see the module docstring). ``pending`` is updated in place."""
+    (see the module docstring); ``deep`` adds the scan of first deals and the
+    exhaustive search of hand ends. ``pending`` is updated in place."""
     order = {r: i for i, r in enumerate(catalog(ruleset.family))}
     found: list[Found] = []
     profiles: list[tuple[Line, dict[str, int], str]] = []
     stages = [[(line, 1, "the actions of another trace") for line in lines]]
-    stages += [[(Line(s), h, "its own random choices") for s in range(a, b)] for a, b, h in batches]
+    for a, b, hands, by_type in batches:
+        how = "its own random choices" + (", balanced by kind of action" if by_type else "")
+        stages.append([(Line(s, by_type=by_type), hands, how) for s in range(a, b)])
     for stage in stages:
         if not pending:
             break
@@ -126,8 +152,24 @@ def search(
             last = max(new, key=lambda r: (seen[r], order.get(r, 0)))
             found.append(Found(line, steps, frozenset(new), last, how))
             pending -= new
-    if pending and tail:
+    if pending and deep:
+        found += deal_search(ruleset, pending)
+    if pending and deep:
         found += tail_search(ruleset, pending)
+    return found
+
+
+def deal_search(ruleset: Ruleset, pending: set[str]) -> list[Found]:
+    """Look at the first deal alone of many seeds, for ``pending`` rule ids
+    (updated in place) that a deal exercises."""
+    found: list[Found] = []
+    for seed in range(DEAL_SEEDS):
+        if not pending:
+            break
+        new = pending & set(new_game(ruleset, SeededPlay(ruleset, seed).deck()).rules)
+        if new:
+            found.append(Found(Line(seed), 0, frozenset(new), min(new), "its first deal"))
+            pending -= new
     return found
 
 
