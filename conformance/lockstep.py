@@ -39,9 +39,17 @@ from hypothesis.internal.conjecture import engine as _conjecture
 from regola.reference import shuffled_deck
 from regola.spec import rule_ids
 
-from .engine import Engine, EngineFailure
+from .engine import ActionRejected, Engine, EngineFailure
 from .recorder import Recorder, legal_dicts
-from .replay import DivergenceFound, ReferenceReplay, check_reject, check_step, check_views, ruleset_for
+from .replay import (
+    DivergenceFound,
+    ReferenceReplay,
+    check_reject,
+    check_step,
+    check_views,
+    describe_exception,
+    ruleset_for,
+)
 from .runner import EngineHost
 from .trace import write_trace
 from .verdicts import Divergence
@@ -135,6 +143,7 @@ def play_lockstep(
     )
     fields = list(hello.get("fields", []))
     ref = _RecorderViews(rec) if hello.get("seat_views") else None
+    engine = _Guarded(engine)  # type: ignore[assignment]
     try:
         engine.new(variant, options or {}, rec.header["ruleset_hash"], deck, rec.header["deal"])
         check_views(engine, fields, rec.header["view"], ref, None, 1, None, lambda: rec.header["rules"])
@@ -158,9 +167,36 @@ def play_lockstep(
     except DivergenceFound as found:
         raise _disagreement(rec, out, found.divergence.render(), found.divergence) from None
     except EngineFailure as exc:
-        where = f"step {rec.steps - 1}" if rec.items else "the deal"
+        last = rec.items[-1] if rec.items else None
+        if last is None:
+            where = "the deal"
+        elif last["kind"] == "step":
+            where = f"step {last['index']}"
+        else:
+            where = f"the reject line before step {last['index']}"
         raise _disagreement(rec, out, f"engine error ({exc.kind}) at {where}: {exc.message}") from None
     return rec.steps
+
+
+class _Guarded:
+    """An engine whose own exceptions (a Python engine's bugs) become
+    :class:`EngineFailure` of kind ``crash``, as in the runner."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._engine, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(*args, **kwargs)
+            except (ActionRejected, EngineFailure):
+                raise
+            except Exception as exc:  # noqa: BLE001 - reported, with where it happened
+                raise EngineFailure("crash", f"the engine raised {describe_exception(exc)}") from None
+
+        return call
 
 
 def _disagreement(rec: Recorder, out: Path | None, text: str, divergence: Divergence | None = None) -> LockstepDisagreement:
@@ -193,6 +229,15 @@ def check_engine(
     which is five minutes by default)."""
     host = EngineHost(factory)
     path = Path(out)
+    try:
+        host.start()
+    except EngineFailure as exc:
+        host.discard()
+        raise LockstepDisagreement(f"the engine did not start ({exc.kind}): {exc.message}", None) from None
+    variants = host.hello.get("variants", [])
+    if variant not in variants:
+        host.discard()
+        raise ValueError(f"the engine does not list {variant} among its variants ({', '.join(variants)})")
 
     @settings(
         max_examples=max_examples,
