@@ -175,21 +175,52 @@ class Vacuous(Exception):
     follow from them: reported as a failure, never as a proof."""
 
 
+#: Models of sets of facts already solved, by the structural hash of their
+#: conjunction: several claims are often proved from the same facts, and the
+#: facts need solving (to rule out a vacuous proof) only once.
+_MODELS: dict[int, list[tuple[z3.BoolRef, z3.ModelRef | None]]] = {}
+
+
+def _facts_model(facts: list[z3.BoolRef]) -> z3.ModelRef | None:
+    """A model of ``facts``, or None when they contradict each other."""
+    conjunction = z3.And(facts) if facts else z3.BoolVal(True)
+    bucket = _MODELS.setdefault(conjunction.hash(), [])
+    for term, model in bucket:
+        if term.eq(conjunction):
+            return model
+    solver = z3.Solver()
+    solver.set("timeout", TIMEOUT_MS)
+    solver.add(*facts)
+    answer = solver.check()
+    if answer == z3.unknown:
+        raise Undecided(solver.reason_unknown())
+    model = solver.model() if answer == z3.sat else None
+    if len(_MODELS) > 4096:
+        _MODELS.clear()
+        bucket = _MODELS.setdefault(conjunction.hash(), [])
+    bucket.append((conjunction, model))
+    return model
+
+
+term_cache(_MODELS.clear)
+
+
 def find_violation(
     facts: list[z3.BoolRef], claim: z3.BoolRef, canonical: Sequence[z3.ExprRef] = ()
 ) -> z3.ModelRef | None:
     """A model of ``facts`` in which ``claim`` is false, or None if the claim
-    follows from the facts (proved).
+    follows from the facts (proved). Raises :class:`Vacuous` when the facts
+    themselves cannot hold, so that no claim is ever proved vacuously.
 
     Which model z3 returns can depend on what the process solved before, so
     when ``canonical`` names the terms a counterexample is written from, the
     model returned is the least one in them (lexicographically, Booleans as
     0/1): the same ruleset always gets the same counterexample."""
+    if _facts_model(facts) is None:
+        raise Vacuous("the constraints built from it contradict each other")
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
     solver.add(*facts)
-    if solver.check() == z3.unsat:
-        raise Vacuous("the constraints built from it contradict each other")
     solver.add(z3.Not(claim))
     answer = solver.check()
     if answer == z3.unsat:
@@ -208,27 +239,19 @@ def find_violation(
 
 
 def witness(facts: list[z3.BoolRef]) -> z3.ModelRef:
-    """A model of ``facts`` (used to read the numbers a proof note reports)."""
-    solver = z3.Solver()
-    solver.set("timeout", TIMEOUT_MS)
-    solver.add(*facts)
-    if solver.check() != z3.sat:
-        raise Undecided("the facts have no model")
-    return solver.model()
+    """A model of ``facts`` (to read the numbers a proof note reports; only
+    for numbers the facts fix, so that the note does not depend on which
+    model z3 picked)."""
+    model = _facts_model(facts)
+    if model is None:
+        raise Vacuous("the constraints built from it contradict each other")
+    return model
 
 
 def example(facts: list[z3.BoolRef]) -> z3.ModelRef | None:
     """A model of ``facts``, or None when they cannot all hold (for claims
     that something is possible, such as a tier being reachable)."""
-    solver = z3.Solver()
-    solver.set("timeout", TIMEOUT_MS)
-    solver.add(*facts)
-    answer = solver.check()
-    if answer == z3.sat:
-        return solver.model()
-    if answer == z3.unsat:
-        return None
-    raise Undecided(solver.reason_unknown())
+    return _facts_model(facts)
 
 
 def _optimum(facts: list[z3.BoolRef], term: z3.ArithRef, goal: str) -> int | None:
