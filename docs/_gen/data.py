@@ -97,6 +97,26 @@ def catalogue_files() -> dict[str, str]:
     return out
 
 
+@cache
+def catalogue_of_rule() -> dict[str, str]:
+    """Each rule id's catalogue file name (without ``.toml``)."""
+    out = {}
+    for name in catalogue_files():
+        with (RULES_DIR / name).open("rb") as fh:
+            for rule in tomllib.load(fh).get("rule", []):
+                out[rule["id"]] = name.removesuffix(".toml")
+    return out
+
+
+def game_of(ruleset: Ruleset) -> str:
+    """The game a variant belongs to within its family: the catalogue that
+    joins the family and has rules holding in it (``chiamata``,
+    ``albastini``), else the family itself."""
+    files = catalogue_of_rule()
+    extra = {files.get(rid) for rid in rule_ids(ruleset)} - {ruleset.family, None}
+    return min(extra) if extra else ruleset.family
+
+
 def catalogues() -> dict[str, dict[str, Rule]]:
     """Every family's catalogue."""
     return {f: catalog(f) for f in families()}

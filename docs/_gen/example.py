@@ -64,14 +64,17 @@ def example_section(ruleset: Ruleset, page: str) -> str:
     parts = [
         f"The first hand of the corpus trace `{rel_path}`"
         + (f" (a random playout from seed {seed})" if seed is not None else "")
-        + ". Seat 0 deals; seat 1 receives first. The rule ids beside each "
-        "step are the rules it exercised.\n",
+        + ". Seat 0 deals; seat 1 receives first. The last column gives the "
+        "rules each step exercised for the first time in the hand.\n",
         _deal_text(header),
-        table(["#", "Seat", "Action", "What happened", "Rules"], [_row(s) for s in first_hand[:SHOWN_STEPS]]),
     ]
-    rest = first_hand[SHOWN_STEPS:]
+    seen: set[str] = set()
+    rows = [_row(s, seen) for s in first_hand]
+    headers = ["#", "Seat", "Action", "What happened", "New rules"]
+    parts.append(table(headers, rows[:SHOWN_STEPS]))
+    rest = rows[SHOWN_STEPS:]
     if rest:
-        more = table(["#", "Seat", "Action", "What happened", "Rules"], [_row(s) for s in rest])
+        more = table(headers, rest)
         parts.append(f'??? example "The other {len(rest)} steps of the hand"\n\n' + indent(more) + "\n")
     result = _result_text(first_hand, end)
     if result:
@@ -149,12 +152,14 @@ def describe_event(event: dict[str, Any]) -> str | None:
     return texts[kind]() if kind in texts else str(kind)
 
 
-def _row(step: dict[str, Any]) -> list[str]:
+def _row(step: dict[str, Any], seen: set[str]) -> list[str]:
     events = [e for e in (describe_event(ev) for ev in step.get("events", [])) if e]
     draws = [ev for ev in step.get("events", []) if ev.get("type") == "draw"]
     if draws:
         events.append("draws: " + ", ".join(f"seat {d.get('seat')}" for d in draws))
-    rules = " ".join(f"`{r}`" for r in step.get("rules", []))
+    new = [r for r in step.get("rules", []) if r not in seen]
+    seen.update(new)
+    rules = " ".join(f"`{r}`" for r in new)
     seat = step.get("seat")
     return [
         str(step.get("index")),
@@ -169,8 +174,43 @@ def _result_text(first_hand: list[dict[str, Any]], end: dict[str, Any]) -> str:
     for step in reversed(first_hand):
         for ev in step.get("events", []):
             if ev.get("type") == "hand-over":
-                bits = [f"{k.replace('_', ' ')} {json.dumps(v)}" for k, v in ev.items() if k != "type"]
-                return "**End of the hand:** " + "; ".join(bits) + ".\n"
+                return hand_result(ev)
     if end.get("result"):
         return f"**Result:** `{json.dumps(end['result'])}`\n"
     return ""
+
+
+def hand_result(event: dict[str, Any]) -> str:
+    """The hand-over event: per-side figures as a table, the rest in words."""
+    lists = {k: v for k, v in event.items() if isinstance(v, list) and v and all(not isinstance(x, (dict, list)) for x in v)}
+    sides = max((len(v) for v in lists.values()), default=0)
+    out = ["**End of the hand.**\n"]
+    if lists:
+        rows = [(k.replace("_", " "), *(v + [""] * (sides - len(v)))) for k, v in lists.items()]
+        out.append(table(["", *(f"Side {i}" for i in range(sides))], rows))
+    words = []
+    for key, value in event.items():
+        if key == "type" or key in lists or value is None or value == []:
+            continue
+        if isinstance(value, dict):
+            inner = ", ".join(f"{k.replace('_', ' ')} {_who(k, v, key)}" for k, v in value.items() if v is not None)
+            if inner:
+                words.append(f"{key.replace('_', ' ')}: {inner}")
+        else:
+            words.append(f"{key.replace('_', ' ')} {_who(key, value)}")
+    if words:
+        out.append("; ".join(words).capitalize() + ".\n")
+    return "\n".join(out)
+
+
+def _who(key: str, value: Any, within: str = "") -> str:
+    """A value in words: sides and seats named as such."""
+    if within == "categories" and isinstance(value, int):
+        return f"to side {value}"
+    if key in ("winner",) and isinstance(value, int) and not isinstance(value, bool):
+        return f"side {value}"
+    if key in ("bidder", "partner") and isinstance(value, int) and not isinstance(value, bool):
+        return f"seat {value}"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

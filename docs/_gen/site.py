@@ -109,9 +109,15 @@ def _unlisted_pages(folder: str) -> list[Any]:
 
 
 def _variant_entries() -> list[Any]:
-    by_family: dict[str, list[dict[str, str]]] = {}
+    """One entry per variant, grouped by family and, inside a family, by game
+    (the catalogues that join the family: Chiamata, Albastini)."""
+    tree: dict[str, dict[str, list[dict[str, str]]]] = {}
     for rs in data.rulesets():
-        by_family.setdefault(rs.family, []).append({rs.name: data.variant_page(rs.id)})
-    if len(by_family) == 1:
-        return next(iter(by_family.values()))
-    return [{f"{family.capitalize()} family": entries} for family, entries in sorted(by_family.items())]
+        games = tree.setdefault(rs.family, {})
+        games.setdefault(data.game_of(rs), []).append({rs.name: data.variant_page(rs.id)})
+    out: list[Any] = []
+    for family, games in sorted(tree.items()):
+        entries: list[Any] = list(games.pop(family, []))
+        entries += [{game.capitalize(): items} for game, items in sorted(games.items())]
+        out.append({f"{family.capitalize()} family": entries})
+    return out[0][next(iter(out[0]))] if len(out) == 1 else out

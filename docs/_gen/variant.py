@@ -93,19 +93,23 @@ def variants_index() -> str:
         "value. To compare them, see the [comparison]"
         f"({rel(page, data.COMPARISON)}).\n",
     ]
-    by_family: dict[str, list[Ruleset]] = {}
+    by_family: dict[str, dict[str, list[Ruleset]]] = {}
     for rs in data.rulesets():
-        by_family.setdefault(rs.family, []).append(rs)
-    for family, rulesets in sorted(by_family.items()):
+        by_family.setdefault(rs.family, {}).setdefault(data.game_of(rs), []).append(rs)
+    for family, games in sorted(by_family.items()):
         parts.append(f"## {family.capitalize()} family\n")
-        rows = [
-            (
-                f"[{rs.name}]({rel(page, data.variant_page(rs.id))})",
-                f"`{rs.id}`",
-                players_text(rs),
-                first_sentence(rs.summary),
-            )
-            for rs in rulesets
-        ]
-        parts.append(table(["Variant", "Id", "Players", "In short"], rows))
+        order = sorted(games, key=lambda g: (g != family, g))
+        for game in order:
+            if len(games) > 1:
+                parts.append(f"### {game.capitalize()}\n")
+            rows = [
+                (
+                    f"[{rs.name}]({rel(page, data.variant_page(rs.id))})",
+                    f"`{rs.id}`",
+                    players_text(rs),
+                    first_sentence(rs.summary),
+                )
+                for rs in games[game]
+            ]
+            parts.append(table(["Variant", "Id", "Players", "In short"], rows))
     return "\n".join(parts)
