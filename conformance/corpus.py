@@ -111,7 +111,7 @@ class _Builder:
     def negatives(self, options: OptionSet) -> None:
         """A negative trace for ``options`` if it shows something new: any new
         kind of mistake for the default rules, a new rule id otherwise."""
-        ruleset = load_ruleset(self.variant, options.options)
+        ruleset = load_ruleset(self.variant, options.options)  # proved before the finder remembers anything
         _, first, steps = seeded_game(ruleset, NEGATIVE_SEED, NEGATIVE_HANDS)
         found = self.rejects.find(ruleset, first, list(steps), new_rules_only=bool(options.options))
         if not found:
@@ -139,10 +139,14 @@ class _Builder:
         batches: tuple[Batch, ...] = SEED_BATCHES,
         deep: bool = True,
     ) -> None:
-        """Scenario traces until ``pending`` (updated in place) is exercised."""
-        ruleset = load_ruleset(self.variant, options.options)
+        """Scenario traces until ``pending`` (updated in place) is exercised.
+        The search runs on the ruleset as the schema takes it; the invariants
+        are proved (a z3 run) only before a trace is recorded, and a ruleset
+        that fails one raises :class:`SpecError`."""
+        ruleset = load_ruleset(self.variant, options.options, checked=False)
         titles = catalog(ruleset.family)
         for found in search(ruleset, pending, batches, self.lines(), deep):
+            load_ruleset(self.variant, options.options)
             name = base = f"{options.slug}--{found.last.split('.', 1)[-1].replace('.', '-')}"
             for n in range(2, 100):
                 if name not in self.out.traces:
@@ -170,7 +174,7 @@ class _Builder:
                 break
             try:
                 if pending & set(rule_ids(load_ruleset(self.variant, opts.options, checked=False))):
-                    self.scenarios(opts, pending, OPTION_BATCHES, deep=False)
+                    self.scenarios(opts, pending, PAIR_BATCHES, deep=False)
             except (SpecError, StuckGame):
                 continue
         if pending:

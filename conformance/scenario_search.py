@@ -38,8 +38,7 @@ SEED_BATCHES: tuple[Batch, ...] = (
 )
 """The batches for the default rules."""
 OPTION_BATCHES: tuple[Batch, ...] = (
-    (0, 1, 1, False), (1, 4, 1, False), (4, 16, 1, False), (16, 64, 1, False), (64, 128, 1, False),
-    (0, 32, 1, True),
+    (0, 1, 1, False), (1, 4, 1, False), (4, 16, 1, False), (16, 48, 1, False), (0, 16, 1, True),
 )
 """The batches for an option set."""
 PAIR_BATCHES = OPTION_BATCHES[:3]
