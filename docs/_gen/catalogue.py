@@ -81,10 +81,28 @@ def rule_block(rule: Rule, page: str, level: int, why: str | None, holds: bool) 
         '<p class="rule-meta" markdown>' + " · ".join(meta) + "</p>\n",
     ]
     if holds:
-        variants = data.holds_in(rule.id)
-        links = ", ".join(f"[{v}]({rel(page, data.variant_page(v), rule.id)})" for v in variants)
-        lines.append(f'<p class="rule-meta" markdown>Holds in: {links or "no shipped variant"}</p>\n')
+        lines.append(f'<p class="rule-meta" markdown>{holds_text(rule, page)}</p>\n')
     return "\n".join(lines)
+
+
+def holds_text(rule: Rule, page: str) -> str:
+    """Where a rule holds: every variant of its family, every one but a few,
+    or the list of those where it does."""
+    family = data.catalogue_files().get(data.catalogue_of_rule().get(rule.id, "") + ".toml")
+    members = [rs.id for rs in data.rulesets() if rs.family == family]
+    holds = data.holds_in(rule.id)
+
+    def links(ids: list[str] | tuple[str, ...]) -> str:
+        return ", ".join(f"[{v}]({rel(page, data.variant_page(v), rule.id if v in holds else None)})" for v in ids)
+
+    if not holds:
+        return "Holds in no shipped variant."
+    if len(holds) == len(members):
+        return f"Holds in every {family} variant."
+    others = [v for v in members if v not in holds]
+    if len(others) < len(holds) and len(others) <= 8:
+        return f"Holds in every {family} variant except {links(others)}."
+    return f"Holds in: {links(holds)}."
 
 
 def when_text(when: str) -> str:

@@ -11,6 +11,23 @@ from .md import rel, table
 from .variant import players_text
 
 
+def _players_short(rs: Ruleset) -> str:
+    """``4`` or ``4 (2×2)`` for two teams of two."""
+    teams = rs.seating.teams
+    if not teams:
+        return str(rs.seating.players)
+    sizes = {len(t) for t in teams}
+    return f"{rs.seating.players} ({len(teams)}×{sizes.pop()})" if len(sizes) == 1 else f"{rs.seating.players} (teams)"
+
+
+def _hand(rs: Ruleset) -> str:
+    """``3`` dealt one at a time, ``8 (4+4)`` in packets."""
+    packets = rs.deal.packets
+    if set(packets) == {1}:
+        return str(rs.deal.hand_size)
+    return f"{rs.deal.hand_size} ({'+'.join(map(str, packets))})"
+
+
 def _strength(rs: Ruleset) -> str:
     ranks = {r.id: r for r in rs.deck.ranks}
     out = []
@@ -83,11 +100,11 @@ def comparison() -> str:
         return f"[{rs.id}]({rel(page, data.variant_page(rs.id))})"
 
     players = table(
-        ["Variant", "Players", "Pack", "Cards", "Hand", "Dealt in", "Table", "Tricks"],
+        ["Variant", "Players", "Pack", "Cards", "Hand (packets)", "Table", "Tricks"],
         [
             (
-                name(rs), players_text(rs), rs.deck.name, arithmetic(rs).cards, rs.deal.hand_size,
-                "+".join(map(str, rs.deal.packets)), arithmetic(rs).table or "—", arithmetic(rs).tricks or "—",
+                name(rs), _players_short(rs), rs.deck.name, arithmetic(rs).cards, _hand(rs),
+                arithmetic(rs).table or "—", arithmetic(rs).tricks or "—",
             )
             for rs in rss
         ],

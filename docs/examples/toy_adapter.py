@@ -22,7 +22,8 @@ from regola.conformance.engine import PROTOCOL, ActionRejected
 import toy_briscola
 
 SUITS = {"d": "coins", "c": "cups", "s": "swords", "b": "batons"}
-FACES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "H": 9, "K": 10}
+FACES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7,
+         "J": 8, "H": 9, "K": 10}
 CARDS = CardMap({(v, s): f + i for f, v in FACES.items() for i, s in SUITS.items()})
 
 
@@ -40,14 +41,18 @@ class ToyHand(HandDriver):
             raise ActionRejected(None, str(exc)) from None
 
     def snapshot(self) -> Snapshot:
-        g, seat, ids = self.game, self.ctx.seat_of, CARDS.ids
-        by_seat = lambda per_player: [ids(per_player[self.ctx.position_of(s)]) for s in (0, 1)]  # noqa: E731
+        g, ids = self.game, CARDS.ids
+        seat, position = self.ctx.seat_of, self.ctx.position_of
+
+        def by_seat(per_player: list) -> list[list[str]]:
+            return [ids(per_player[position(s)]) for s in (0, 1)]
+
         last = None
         if g.last_trick is not None:
             winner, played = g.last_trick
             last = (seat(winner), [(seat(p), CARDS.to_id[c]) for p, c in played])
         finished = g.finished
-        points = [g.score(self.ctx.position_of(s)) for s in (0, 1)]
+        points = [g.score(position(s)) for s in (0, 1)]
         winner = None
         if finished and points[0] != points[1]:
             winner = 0 if points[0] > points[1] else 1

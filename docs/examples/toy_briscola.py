@@ -21,10 +21,11 @@ class Game:
         for _ in range(3):  # one card at a time, player 0 first
             for player in (0, 1):
                 self.hands[player].append(deck.pop(0))
-        self.briscola: tuple[int, str] | None = deck.pop(0)  # face up under the stock
+        # the next card lies face up under the stock: its suit is trumps
+        self.briscola: tuple[int, str] | None = deck.pop(0)
         self.trump = self.briscola[1]
         self.stock = deck  # face down, top card first
-        self.table: list[tuple[int, tuple[int, str]]] = []  # (player, card) this trick
+        self.table: list[tuple[int, tuple[int, str]]] = []  # (player, card)
         self.captured: list[list[tuple[int, str]]] = [[], []]
         self.turn = 0
         self.leader = 0
@@ -49,13 +50,16 @@ class Game:
             self.turn = 1 - player
             return
         (first, lead), (second, answer) = self.table
-        beats = answer[1] == lead[1] and STRENGTH.index(answer[0]) < STRENGTH.index(lead[0])
-        winner = second if beats or (answer[1] == self.trump != lead[1]) else first
+        higher = STRENGTH.index(answer[0]) < STRENGTH.index(lead[0])
+        trumped = answer[1] == self.trump != lead[1]
+        beats = (answer[1] == lead[1] and higher) or trumped
+        winner = second if beats else first
         self.captured[winner] += [lead, answer]
         self.last_trick = (winner, self.table)
         self.table = []
         self.tricks_done += 1
-        for p in (winner, 1 - winner):  # the winner draws first, the face-up card comes last
+        # the winner draws first; the face-up card is the last one drawn
+        for p in (winner, 1 - winner):
             if self.stock:
                 self.hands[p].append(self.stock.pop(0))
             elif self.briscola is not None:
