@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -21,9 +21,11 @@ from rich.table import Table
 from rich.text import Text
 
 from regola.spec import Ruleset, load, parse_option, ruleset_hash, variant_ids
-from regola.spec.invariants import REGISTRY, InvariantResult, check as prove_all
 
 from .cli_errors import user_errors
+
+if TYPE_CHECKING:
+    from regola.spec.invariants import InvariantResult
 
 MARK = {"proved": ("✓", "green"), "failed": ("✗", "bold red"), "not-applicable": ("·", "dim")}
 
@@ -50,6 +52,9 @@ def check(
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON on stdout.")] = False,
 ) -> None:
     """Prove the invariants of rulesets with z3; show a counterexample for each failure."""
+    # imported here so that other commands do not pay for loading z3
+    from regola.spec.invariants import check as prove_all
+
     with user_errors():
         options = dict(parse_option(text) for text in option or [])
         names = targets or variant_ids()
@@ -71,6 +76,8 @@ def check(
 def _report(
     checked: list[tuple[str, Ruleset, tuple[InvariantResult, ...]]], options: dict[str, Any], seconds: float
 ) -> dict[str, Any]:
+    from regola.spec.invariants import REGISTRY
+
     counts = {status: 0 for status in MARK}
     for _, _, results in checked:
         for r in results:
@@ -100,6 +107,8 @@ def _cell(result: InvariantResult) -> Text:
 
 
 def _print(checked: list[tuple[str, Ruleset, tuple[InvariantResult, ...]]], seconds: float) -> None:
+    from regola.spec.invariants import REGISTRY
+
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
     names = list(REGISTRY)
     name_width = max(len(n) for n in names) + 3
