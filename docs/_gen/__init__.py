@@ -9,4 +9,17 @@ them together.
 
 from .site import Page, generate, nav
 
-__all__ = ["Page", "generate", "nav"]
+
+def reset() -> None:
+    """Forget what was read from the specs, so a rebuild (``mkdocs serve``)
+    sees edited spec files."""
+    from regola.spec.rules import catalog
+
+    from . import data, links, proofs
+
+    for fn in (data.sources, data.topics, data.families, data.catalogue_files, data.catalogue_of_rule,
+               data.all_rule_ids, data.rulesets, data.holds_in, links.rule_prefixes, proofs.results, catalog):
+        fn.cache_clear()
+
+
+__all__ = ["Page", "generate", "nav", "reset"]

@@ -156,11 +156,19 @@ def _details(files: list[Results], page: str, set_key: str) -> str:
             if trace and set_key == "":
                 out.append(
                     f"    - `{v}`: first failing trace `{trace}`; replay it with "
-                    f"`regola conform --engine {r.path.stem} --trace conformance/corpus/{trace}.jsonl`"
+                    f"`regola conform --engine {_engine_arg(r)} --trace conformance/corpus/{trace}.jsonl`"
                 )
             elif trace:
                 out.append(f"    - `{v}`: first failing game `{trace}`")
     return "\n".join(out) + "\n"
+
+
+def _engine_arg(res: Results) -> str:
+    """What ``--engine`` takes for this engine: a built-in adapter's name, or
+    the command that starts it (not recorded in the file: ``CMD``)."""
+    from regola.conformance.adapters import adapter_names
+
+    return res.name if res.name in adapter_names() else "CMD"
 
 
 def compatibility() -> str:

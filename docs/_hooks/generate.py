@@ -31,6 +31,7 @@ _generated: list[_gen.Page] = []
 
 
 def on_config(config):
+    _gen.reset()
     _generated[:] = _gen.generate()
     if config.nav:
         config.nav = _gen.nav(config.nav)

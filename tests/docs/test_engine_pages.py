@@ -51,7 +51,7 @@ def test_compatibility_matrix_from_results_files(tmp_path, monkeypatch):
     assert "[`briscola.trick.winner`](../variants/briscola-2.md#briscola.trick.winner)" in cells[2]
     row3 = next(line for line in text.splitlines() if line.startswith("| [briscola-3]"))
     assert "not supported" in row3 and row3.rstrip(" |").endswith("—")
-    assert "--trace conformance/corpus/briscola-2/playout-seed-1.jsonl" in text
+    assert "`regola conform --engine CMD --trace conformance/corpus/briscola-2/playout-seed-1.jsonl`" in text
 
 
 def test_no_results_files_renders_cleanly(tmp_path, monkeypatch):
