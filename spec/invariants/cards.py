@@ -13,7 +13,7 @@ import z3
 
 from ..schema import Ruleset
 from .core import Verdict, failed, find_violation, invariant, not_applicable, proved, term_cache, value
-from .facts import Pack, option, plays_tricks
+from .facts import Pack, faces, option, plays_tricks
 
 
 @invariant(
@@ -39,7 +39,7 @@ def points_total(ruleset: Ruleset) -> Verdict:
     for ri, rank in sorted(enumerate(ruleset.deck.ranks), key=lambda x: -x[1].points):
         n = sum(1 for c in pack.cards if c.rank == ri)
         if rank.points and n:
-            terms.append(f"{rank.points} x {n} {rank.name}{'s' if n > 1 else ''}")
+            terms.append(f"{rank.points} x {n} {faces(rank.name) if n > 1 else rank.name}")
     removed = ""
     if pack.removed:
         worth = sum(ruleset.deck.rank(c[:-1]).points for c in pack.removed)

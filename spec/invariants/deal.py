@@ -18,6 +18,7 @@ import z3
 from ..schema import Ruleset
 from .core import (
     Verdict,
+    example,
     failed,
     find_violation,
     invariant,
@@ -31,6 +32,7 @@ from .core import (
 from .facts import (
     Pack,
     draws,
+    faces,
     fishing,
     has_indicator,
     indicator_taken,
@@ -397,3 +399,33 @@ def _turned_positions(length: int, where: str) -> list[int]:
 def _ordinal(n: int) -> str:
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
     return f"{n}{suffix}"
+
+
+@invariant(
+    "deal.redeal-can-end",
+    "The conditions that void a deal leave some table that plays: a deal is not voided forever.",
+    DEAL_READS,
+)
+def redeal_can_end(ruleset: Ruleset) -> Verdict:
+    """``scopa.deal.redeal``: the deal is void when the face-up table cards
+    hold enough of a face (three Kings). Some choice of table cards from the
+    pack must trigger none of the conditions, or every deal is void."""
+    triggers = option(ruleset, "deal.redeal", ()) or ()
+    params, t, size = _terms(ruleset)
+    if not triggers or not params.table:
+        return not_applicable("no condition voids a deal")
+    pack = Pack(ruleset)
+    in_play = sorted({c.rank for c in pack.cards})
+    shown = {r: z3.Int(f"table_{pack.ranks[r]}") for r in in_play}
+    facts = [z3.Sum(list(shown.values())) == params.table]
+    facts += [z3.And(0 <= v, v <= sum(1 for c in pack.cards if c.rank == r)) for r, v in shown.items()]
+    voids = [shown[pack.ranks.index(tr.rank)] >= tr.at_least for tr in triggers if pack.ranks.index(tr.rank) in shown]
+    names = {r.id: r.name for r in ruleset.deck.ranks}
+    rules = " or ".join(f"{tr.at_least} or more {faces(names[tr.rank])}" for tr in triggers)
+    # an existence claim: some table fires no condition
+    if example(facts + [z3.Not(z3.Or(voids))] if voids else facts) is not None:
+        return proved(f"a table of {params.table} can avoid {rules}")
+    return failed(
+        f"every table of {params.table} cards from this pack holds {rules} (deal.redeal), so every "
+        f"deal would be voided and dealt again forever"
+    )

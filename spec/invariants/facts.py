@@ -81,6 +81,11 @@ class Pack:
         return f"{self.ranks[rank]} ({self.rank_names[rank]})"
 
 
+def faces(name: str) -> str:
+    """The plural of a face's name: ``Kings``, ``Sixes``."""
+    return name + ("es" if name.endswith(("x", "s")) else "s")
+
+
 def players(ruleset: Ruleset) -> int:
     return ruleset.seating.players
 

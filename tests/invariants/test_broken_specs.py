@@ -138,3 +138,31 @@ def test_barring_aces_and_threes_still_lets_the_turning_end():
     ruleset = load("briscola-2", {"deal.rebury_indicator": ["A", "3"]})
     result = next(r for r in check(ruleset) if r.name == "deal.rebury-ends")
     assert result.status == "proved"
+
+
+def test_a_redeal_on_any_face_would_void_every_deal():
+    # every face voids the deal: any 4 table cards show one of them
+    triggers = [{"rank": r, "at_least": 1} for r in ("A", "2", "3", "4", "5", "6", "7", "J", "H", "K")]
+    ruleset = load("scopa-2", {"deal.redeal": triggers}, checked=False)
+    result = next(r for r in check(ruleset) if r.name == "deal.redeal-can-end")
+    assert result.status == "failed"
+    assert "every table of 4 cards from this pack holds 1 or more Aces or" in result.counterexample
+    assert "1 or more Sixes" in result.counterexample
+    # four Kings among four table cards is possible but avoidable
+    assert load("scopa-2", {"deal.redeal": [{"rank": "K", "at_least": 4}]})
+
+
+def test_a_dark_first_trick_where_a_hand_may_hold_only_twos():
+    # four cards each from a pack without Aces and Threes: a hand can be the four Twos
+    options = {
+        "seating.players": 8,
+        "deal.hand_size": 4,
+        "deal.packets": [4],
+        "deck.removed": ["Ad", "Ac", "As", "Ab", "3d", "3c", "3s", "3b"],
+    }
+    ruleset = load("chiamata-al-buio", options, checked=False)
+    results = {r.name: r for r in check(ruleset)}
+    assert results["trick.always-playable"].status == "failed"
+    assert "a hand of 4 cards can be all 2s (4 are in play)" in results["trick.always-playable"].counterexample
+    # the payoff table is P-CHI's for five players: with eight, 2 + 1 - 6 x 1 = -3
+    assert "the payments add up to -3, not 0" in results["scoring.zero-sum"].counterexample

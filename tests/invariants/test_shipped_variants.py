@@ -16,7 +16,7 @@ ALWAYS = {
     "scoring.target-reachable",
     "conservation.step",
 }
-TRICKS = {"cards.strength-order", "deal.whole-tricks", "trick.one-winner", "trick.as-played"}
+TRICKS = {"cards.strength-order", "deal.whole-tricks", "trick.one-winner", "trick.as-played", "trick.always-playable"}
 CARD_POINTS = {"scoring.exclusive", "scoring.tiers"}
 CONTRACT = {"scoring.exclusive", "scoring.tiers", "scoring.zero-sum", "bidding.bids-bounded", "bidding.auction-ends", "bidding.called-card"}
 SCOPA = {"scoring.scopa-bounded", "scoring.primiera-scale", "deal.stock-drains-evenly"}
@@ -35,6 +35,8 @@ def expected_proofs(ruleset) -> set[str]:
         out.add("deal.stock-drains-evenly")
     if ruleset.deal.indicator != "none":
         out.add("deal.indicator-available")
+    if ruleset.deal.redeal and sum(ruleset.deal.table_packets):
+        out.add("deal.redeal-can-end")
     if ruleset.bidding.kind == "trump-guess":
         out |= {"bidding.bids-bounded", "bidding.auction-ends"}
     return out
