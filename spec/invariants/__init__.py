@@ -8,6 +8,8 @@ words. Modules, one per group:
 - :mod:`.cards`: card points add up; the strength order is a strict total order.
 - :mod:`.deal`: hands, table, indicator and stock account for every card,
   the stock drains evenly, every player plays as many cards, whole tricks.
+- :mod:`.face_up`: a card is left for the indicator, reburying ends, a void
+  deal can be avoided.
 - :mod:`.deal_solve`: the inverse: which player counts and removals work.
 - :mod:`.tricks`: every possible trick has exactly one winner.
 - :mod:`.scoring`: hands are won exclusively; tiers; targets reachable.
@@ -21,7 +23,7 @@ them unless asked for an unchecked ruleset.
 """
 
 # importing the modules registers their invariants, in this (report) order
-from . import cards, deal, tricks, scoring, contract, scopa, bidding, conservation  # noqa: F401, I001
+from . import cards, deal, face_up, tricks, scoring, contract, scopa, bidding, conservation  # noqa: F401, I001
 from .core import REGISTRY, Invariant, InvariantResult
 from .deal_solve import DealOption, deal_options, deal_table
 from .runner import check, clear_cache, failures, invariants, require_proved

@@ -1,9 +1,9 @@
 """Deal arithmetic: hands, table, indicator and stock account for every card.
 
 Rules ``briscola.deal.hands``, ``briscola.deal.indicator``,
-``briscola.deal.rebury``, ``briscola.draw.order``,
-``briscola.draw.indicator-last`` and ``briscola.draw.exhausted``. The deal is
-encoded as integer terms over the spec's parameters (cards in play, players,
+``briscola.draw.order``, ``briscola.draw.indicator-last``,
+``briscola.draw.exhausted``, ``scopa.deal.table`` and ``scopa.deal.refill``.
+The deal is encoded as integer terms over the spec's parameters (cards in play, players,
 hand size, table cards, indicator, drawing); :func:`deal_terms` is shared
 with the inverse solve in :mod:`.deal_solve`, where the pack size is left
 free.
@@ -18,21 +18,18 @@ import z3
 from ..schema import Ruleset
 from .core import (
     Verdict,
-    example,
     failed,
     find_violation,
     invariant,
     not_applicable,
     plural,
     proved,
-    truth,
     value,
     witness,
 )
 from .facts import (
     Pack,
     draws,
-    faces,
     fishing,
     has_indicator,
     indicator_taken,
@@ -41,7 +38,6 @@ from .facts import (
     refills,
     table_cards,
 )
-
 
 DEAL_READS = ("seating.players", "deal", "draw", "play.kind", "deck.suits", "deck.ranks", "deck.removed")
 
@@ -165,7 +161,7 @@ def deal_works(params: DealParams, terms: DealTerms) -> list[z3.BoolRef]:
     return claims
 
 
-def _terms(ruleset: Ruleset) -> tuple[DealParams, DealTerms, int]:
+def deal_of(ruleset: Ruleset) -> tuple[DealParams, DealTerms, int]:
     params = DealParams.of(ruleset)
     size = Pack(ruleset).size
     return params, deal_terms(params, z3.IntVal(size)), size
@@ -180,7 +176,7 @@ def cards_accounted(ruleset: Ruleset) -> Verdict:
     """``briscola.deal.hands``, ``scopa.deal.table``: the hands and table
     cards are dealt from the pack, so they must fit in it; what is left is
     the indicator and the stock."""
-    params, t, size = _terms(ruleset)
+    params, t, size = deal_of(ruleset)
     model = find_violation(t.facts, t.left >= 0)
     if model is None:
         m = witness(t.facts)
@@ -195,30 +191,6 @@ def cards_accounted(ruleset: Ruleset) -> Verdict:
 
 
 @invariant(
-    "deal.indicator-available",
-    "When the variant turns a trump indicator, a card is left for it after the deal.",
-    DEAL_READS,
-)
-def indicator_available(ruleset: Ruleset) -> Verdict:
-    """``briscola.deal.indicator``: the indicator is a card of the pack that
-    is not in any hand, so at least one card must remain after the deal."""
-    params, t, size = _terms(ruleset)
-    if not params.indicator:
-        return not_applicable("no card is turned for trumps")
-    model = find_violation(t.facts, t.left >= 1)
-    if model is None:
-        return proved(f"{value(witness(t.facts), t.left)} cards remain to turn one up")
-    left = value(model, t.left)
-    what = "no card is left" if left == 0 else f"the deal is {-left} cards short"
-    return failed(
-        f"{params.dealt_phrase()} out of a pack of {size}: {what}, so there is no card "
-        f"to turn up as the trump indicator (deal.indicator = {params.indicator_where}) "
-        f"and no stock to draw from; a game that deals the whole pack needs "
-        f"deal.indicator = none"
-    )
-
-
-@invariant(
     "deal.stock-drains-evenly",
     "The stock empties in complete rounds: one card per player after each trick "
     "(indicator included), or a new hand for everyone in the fishing games.",
@@ -229,7 +201,7 @@ def stock_drains_evenly(ruleset: Ruleset) -> Verdict:
     while the stock lasts, so the cards to draw must be a multiple of the
     number of players; ``scopa.deal.refill``: new hands of ``hand_size`` each
     must use up the stock exactly."""
-    params, t, size = _terms(ruleset)
+    params, t, size = deal_of(ruleset)
     if not params.replenished:
         return not_applicable("nobody draws and no new hands are dealt")
     model = find_violation(t.facts, t.short == 0)
@@ -268,7 +240,7 @@ def equal_plays(ruleset: Ruleset) -> Verdict:
     """``briscola.deal.hands`` and ``briscola.draw.order``: each player holds
     a full hand and draws once per round; two players in any positions of the
     drawing order must end up playing as many cards."""
-    params, t, size = _terms(ruleset)
+    params, t, size = deal_of(ruleset)
     p, q = z3.Ints("first second")
     n = params.players
     facts = t.facts + [0 <= p, p < n, 0 <= q, q < n]
@@ -293,7 +265,7 @@ def equal_plays(ruleset: Ruleset) -> Verdict:
 def whole_tricks(ruleset: Ruleset) -> Verdict:
     """``briscola.play.turn``: a trick takes one card from every player, so
     the cards played must be a multiple of the number of players."""
-    params, t, size = _terms(ruleset)
+    params, t, size = deal_of(ruleset)
     if params.fishing:
         return not_applicable("the fishing games play no tricks")
     n = params.players
@@ -319,7 +291,7 @@ def all_cards_played(ruleset: Ruleset) -> Verdict:
     ``scopa.deal.refill``: the hand ends when the hands are played out; a card
     that is never dealt or drawn is never played and its points never count.
     Only an indicator the rules leave on the table is excused."""
-    params, t, size = _terms(ruleset)
+    params, t, size = deal_of(ruleset)
     model = find_violation(t.facts, t.played == t.must_play)
     if model is None:
         extra = " (the indicator stays out)" if params.excused else ""
@@ -344,88 +316,6 @@ def all_cards_played(ruleset: Ruleset) -> Verdict:
     )
 
 
-@invariant(
-    "deal.rebury-ends",
-    "Reburying a barred indicator always ends with a card that may stay.",
-    DEAL_READS,
-)
-def rebury_ends(ruleset: Ruleset) -> Verdict:
-    """``briscola.deal.rebury``: a barred indicator goes back into the middle
-    of the stock and the next card is turned. Whatever the shuffle, some card
-    that may stay must be turned within one pass over the stock."""
-    barred = set(option(ruleset, "deal.rebury_indicator", ()) or ())
-    params, t, size = _terms(ruleset)
-    if not barred or not params.indicator:
-        return not_applicable("no indicator face is barred")
-    pack = Pack(ruleset)
-    bad = [c for c in pack.cards if pack.ranks[c.rank] in barred]
-    if params.indicator_where == "before-deal":
-        length = size
-    else:
-        length = max(size - params.players * params.hand - params.table, 0)
-    seen = _turned_positions(length, params.indicator_where)
-    flags = [z3.Bool(f"barred_{i}") for i in range(length)]
-    facts = [z3.Sum([z3.If(f, 1, 0) for f in flags] or [z3.IntVal(0)]) == min(len(bad), length)]
-    lowest = z3.Sum([z3.If(f, 2**i, 0) for i, f in enumerate(flags)] or [z3.IntVal(0)])
-    model = find_violation(facts, z3.Or([z3.Not(flags[i]) for i in seen] or [z3.BoolVal(False)]), [lowest])
-    if model is None:
-        return proved(f"{len(bad)} barred cards, {len(set(seen))} positions turned")
-    worst = sorted(i + 1 for i in range(length) if truth(model, flags[i]))
-    return failed(
-        f"deal.rebury_indicator bars {', '.join(sorted(barred))} ({plural(len(bad), 'card')} in play); "
-        f"turning and reburying in the middle of a stock of {length} only ever turns the "
-        f"cards at {len(set(seen))} positions, so a shuffle with barred cards at positions "
-        f"{', '.join(map(str, worst[:12]))}{'...' if len(worst) > 12 else ''} never ends "
-        f"(rule briscola.deal.rebury)"
-    )
-
-
-def _turned_positions(length: int, where: str) -> list[int]:
-    """Which original positions of the stock get turned, in order, while every
-    turned card is barred (``briscola.deal.rebury``: a barred card goes back
-    into the middle, the next card is turned from the same end)."""
-    stock = list(range(length))
-    end = -1 if where == "bottom" else 0
-    turned: list[int] = []
-    for _ in range(length + 1):
-        if not stock:
-            break
-        card = stock.pop(end)
-        turned.append(card)
-        stock.insert(len(stock) // 2, card)
-    return turned
-
-
 def _ordinal(n: int) -> str:
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
     return f"{n}{suffix}"
-
-
-@invariant(
-    "deal.redeal-can-end",
-    "The conditions that void a deal leave some table that plays: a deal is not voided forever.",
-    DEAL_READS,
-)
-def redeal_can_end(ruleset: Ruleset) -> Verdict:
-    """``scopa.deal.redeal``: the deal is void when the face-up table cards
-    hold enough of a face (three Kings). Some choice of table cards from the
-    pack must trigger none of the conditions, or every deal is void."""
-    triggers = option(ruleset, "deal.redeal", ()) or ()
-    params, t, size = _terms(ruleset)
-    if not triggers or not params.table:
-        return not_applicable("no condition voids a deal")
-    pack = Pack(ruleset)
-    in_play = sorted({c.rank for c in pack.cards})
-    shown = {r: z3.Int(f"table_{pack.ranks[r]}") for r in in_play}
-    facts = [z3.Sum(list(shown.values())) == params.table]
-    facts += [z3.And(0 <= v, v <= sum(1 for c in pack.cards if c.rank == r)) for r, v in shown.items()]
-    voids = [shown[pack.ranks.index(tr.rank)] >= tr.at_least for tr in triggers if pack.ranks.index(tr.rank) in shown]
-    names = {r.id: r.name for r in ruleset.deck.ranks}
-    rules = " or ".join(f"{tr.at_least} or more {faces(names[tr.rank])}" for tr in triggers)
-    # an existence claim: some table fires no condition
-    if example(facts + [z3.Not(z3.Or(voids))] if voids else facts) is not None:
-        return proved(f"a table of {params.table} can avoid {rules}")
-    return failed(
-        f"every table of {params.table} cards from this pack holds {rules} (deal.redeal), so every "
-        f"deal would be voided and dealt again forever"
-    )
