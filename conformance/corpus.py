@@ -7,7 +7,7 @@ compares). Per variant:
 - ``playout-seed-N``: random playouts (:data:`PLAYOUTS`);
 - ``negative--<options>``: a seeded game with reject lines, the first example
   of each kind of mistake (:mod:`regola.conformance.negatives`);
-- ``<options>--<rule>``: scenarios found by :func:`~.scenarios.search` so
+- ``<options>--<rule>``: scenarios found by :func:`~.scenario_search.search` so
   that every rule id that holds for the default rules, and for each option
   set of :func:`~.scenarios.option_sets`, is exercised by some trace; each
   named for its options and the rule it was kept for, and cut right after
@@ -20,7 +20,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -54,9 +54,10 @@ def iter_traces(variants: list[str] | None = None, root: Path = CORPUS_DIR) -> I
             yield from sorted(folder.glob("*.jsonl"))
 
 
-def trace_rules(trace: Trace | dict[str, Any]) -> tuple[set[str], set[str]]:
-    """(rule ids the trace's deal and steps exercise, rule ids its reject lines cite)."""
-    lines = trace.lines() if isinstance(trace, Trace) else [trace]
+def trace_rules(trace: Trace | Iterable[dict[str, Any]]) -> tuple[set[str], set[str]]:
+    """(rule ids a trace's deal and steps exercise, rule ids its reject lines
+    cite), from a trace or its lines."""
+    lines = trace.lines() if isinstance(trace, Trace) else trace
     exercised: set[str] = set()
     rejected: set[str] = set()
     for line in lines:
@@ -116,7 +117,11 @@ class _Builder:
         found = self.rejects.find(ruleset, first, list(steps), new_rules_only=bool(options.options))
         if not found:
             return
-        parts = [f"{m} before step {i} ({rule})" for i, items in sorted(found.items()) for m, _, rule in items]
+        parts = [
+            f"{m} {'after the deal' if i == 0 else f'after step {i - 1}'} ({rule})"
+            for i, items in sorted(found.items())
+            for m, _, rule in items
+        ]
         text = (f"{_options_text(options)}: seed {NEGATIVE_SEED}, with actions the rules forbid, each refused "
                 f"with the rule that forbids it: {'; '.join(parts)}.")
         by_index = {i: [a for _, a, _ in items] for i, items in found.items()}
@@ -128,8 +133,8 @@ class _Builder:
     def lines(self) -> tuple[Line, ...]:
         """The action lists of the traces kept so far, as lines to try again."""
         return tuple(
-            Line(t.header["seed"], tuple(i["action"] for i in t.items if i["kind"] == "step"))
-            for t in self.out.traces.values()
+            Line(t.header["seed"], tuple(i["action"] for i in t.items if i["kind"] == "step"), source=name)
+            for name, t in self.out.traces.items()
         )
 
     def scenarios(
@@ -153,8 +158,7 @@ class _Builder:
                     break
                 name = f"{base}-{n}"
             shown = "; ".join(f"{r} ({titles[r].title})" for r in titles if r in found.new)
-            text = (f"{_options_text(options)}: the deals of seed {found.line.seed} and {found.how}, "
-                    f"cut after {found.steps} steps; exercises {shown}.")
+            text = f"{_options_text(options)}: {found.how}, {_count(found.steps, 'step')}; exercises {shown}."
             common = dict(name=name, purpose="scenario", description=text, keep_legal=False)
             if found.line.actions is None:
                 trace = record(self.variant, options.options, found.line.seed, max_steps=found.steps,
@@ -205,7 +209,13 @@ class _Builder:
 def _options_text(options: OptionSet) -> str:
     if not options.options:
         return "Default rules"
-    return "Options " + ", ".join(f"{k} = {v}" for k, v in options.options.items())
+    return "Options " + ", ".join(
+        f"{k} = {v if isinstance(v, str) else json.dumps(v)}" for k, v in options.options.items()
+    )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def shape(ruleset: Ruleset, seats: bool = True) -> tuple[Any, ...]:

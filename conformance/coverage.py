@@ -15,7 +15,7 @@ from pathlib import Path
 
 from regola.spec import SpecError, catalog, rule_ids, variant_ids
 
-from .corpus import CORPUS_DIR, iter_traces
+from .corpus import CORPUS_DIR, iter_traces, trace_rules
 from .recorder import load_ruleset
 
 
@@ -43,20 +43,9 @@ class Coverage:
 def _rules_of(path: Path) -> tuple[str, set[str], set[str]]:
     """(variant, rule ids exercised, rule ids rejected with), read fast
     (plain JSON, no schema check: ``regola corpus check`` guards the files)."""
-    exercised: set[str] = set()
-    rejected: set[str] = set()
-    variant = ""
     with path.open(encoding="utf-8") as fh:
-        for line in fh:
-            data = json.loads(line)
-            kind = data.get("kind")
-            if kind == "header":
-                variant = data["variant"]
-            if kind in ("header", "step"):
-                exercised.update(data.get("rules", ()))
-            elif kind == "reject":
-                rejected.add(data["rule"])
-    return variant, exercised, rejected
+        lines = [json.loads(line) for line in fh]
+    return (lines[0]["variant"], *trace_rules(lines))
 
 
 def corpus_coverage(root: Path = CORPUS_DIR) -> Coverage:

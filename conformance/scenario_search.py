@@ -62,6 +62,8 @@ class Line:
     seed: int
     actions: tuple[Action, ...] | None = None
     by_type: bool = False
+    source: str = ""
+    """The name of the trace the actions come from, if any."""
 
 
 @dataclass(frozen=True)
@@ -128,10 +130,10 @@ def search(
     order = {r: i for i, r in enumerate(catalog(ruleset.family))}
     found: list[Found] = []
     profiles: list[tuple[Line, dict[str, int], str]] = []
-    stages = [[(line, 1, "the actions of another trace") for line in lines]]
+    stages = [[(line, 1, f"the deals of seed {line.seed} and the actions of {line.source}") for line in lines]]
     for a, b, hands, by_type in batches:
-        how = "its own random choices" + (", balanced by kind of action" if by_type else "")
-        stages.append([(Line(s, by_type=by_type), hands, how) for s in range(a, b)])
+        how = "random choices" + (" balanced by kind of action" if by_type else "")
+        stages.append([(Line(s, by_type=by_type), hands, f"seed {s} with {how}") for s in range(a, b)])
     for stage in stages:
         if not pending:
             break
@@ -167,7 +169,7 @@ def deal_search(ruleset: Ruleset, pending: set[str]) -> list[Found]:
             break
         new = pending & set(new_game(ruleset, SeededPlay(ruleset, seed).deck()).rules)
         if new:
-            found.append(Found(Line(seed), 0, frozenset(new), min(new), "its first deal"))
+            found.append(Found(Line(seed), 0, frozenset(new), min(new), f"the first deal of seed {seed}"))
             pending -= new
     return found
 
@@ -197,7 +199,7 @@ def tail_search(ruleset: Ruleset, pending: set[str]) -> list[Found]:
                 new = pending & set(after.rules)
                 if new:
                     actions = tuple(prefix + taken)
-                    how = f"its own random choices for {start} steps, then an exhaustive search of the hand's end"
+                    how = f"seed {seed} with random choices for {start} steps, then a search of every end of the hand"
                     found.append(Found(Line(seed, actions), len(actions), frozenset(new), min(new), how))
                     pending -= new
                 if not (after.is_chance or after.is_over):
