@@ -105,21 +105,18 @@ def _rule_link(rule: str | None, variant: str, page: str) -> str:
     return f"`{rule}`"
 
 
-def cell(row: dict[str, Any] | None, variant: str, page: str) -> str:
-    """One matrix cell: verdict, traces passed, fields checked, first failing rule."""
-    if row is None:
-        return "—"
+def cells(row: dict[str, Any], variant: str, page: str) -> list[str]:
+    """Verdict, traces passed, fields checked and first failing rule of one
+    engine on one variant."""
     status = row["status"]
-    text = STATUS[status]
     if status == "unsupported":
-        return text
-    text += f" {row.get('passed', 0)}/{row.get('traces', 0)}"
+        return [STATUS[status], "", ""]
+    checked = f"{row.get('passed', 0)}/{row.get('traces', 0)} traces"
     share = row.get("fields_share")
     if share is not None:
-        text += f"<br>{round(100 * float(share))}% of fields"
-    if status in ("fail", "error") and row.get("first_failing_rule"):
-        text += "<br>first: " + _rule_link(row["first_failing_rule"], variant, page)
-    return text
+        checked += f"<br>{round(100 * float(share))}% of fields ({row.get('fields_checked')}/{row.get('fields_total')})"
+    rule = _rule_link(row.get("first_failing_rule"), variant, page) if status in ("fail", "error") else ""
+    return [STATUS[status], checked, rule]
 
 
 def _engine_title(res: Results, page: str) -> str:
@@ -129,13 +126,14 @@ def _engine_title(res: Results, page: str) -> str:
 
 
 def _matrix(files: list[Results], page: str) -> str:
-    variants = sorted({v for r in files for v in r.variants})
-    headers = ["Variant", *(_engine_title(r, page) for r in files)]
+    """Engine x variant, one row per variant an engine was run on."""
+    shipped = {rs.id for rs in data.rulesets()}
     rows = []
-    for v in variants:
-        name = f"[{v}]({rel(page, data.variant_page(v))})" if v in {rs.id for rs in data.rulesets()} else f"`{v}`"
-        rows.append([name, *(cell(r.variants.get(v), v, page) for r in files)])
-    return table(headers, rows)
+    for r in files:
+        for i, (v, row) in enumerate(sorted(r.variants.items())):
+            name = f"[{v}]({rel(page, data.variant_page(v))})" if v in shipped else f"`{v}`"
+            rows.append([_engine_title(r, page) if i == 0 else "", name, *cells(row, v, page)])
+    return table(["Engine", "Variant", "Verdict", "Passed, fields checked", "First failing rule"], rows)
 
 
 def _details(files: list[Results], page: str, set_key: str) -> str:
@@ -177,11 +175,11 @@ def compatibility() -> str:
     parts = [
         "# Engine compatibility\n",
         "Which engines play which variants by the rules, as found by the "
-        "conformance suite. Each cell gives the verdict, the traces passed out "
-        "of those run, the share of view fields the engine reports (only those "
-        "are compared), and for a failure the rule most likely broken at the "
-        "first divergence. *Not supported* means the engine does not play the "
-        "variant (or not with those options); *—* that it was not run.\n",
+        "conformance suite: for each engine and each variant it was run on, the "
+        "verdict, the traces passed out of those run, the share of view fields "
+        "the engine reports (only those are compared), and for a failure the "
+        "rule most likely broken at the first divergence. *Not supported* means "
+        "the engine does not play the variant (or not with those options).\n",
         "The page is rendered from the results files in `docs/compat/`, which "
         "`regola conform --engine ENGINE --results FILE` writes; add a file and "
         "the engine appears here.\n",

@@ -44,13 +44,15 @@ def test_compatibility_matrix_from_results_files(tmp_path, monkeypatch):
     monkeypatch.setattr(compat, "COMPAT_DIR", tmp_path)
     text = compat.compatibility()
     assert "## Against the corpus" in text and "## With each engine's house rules" in text
-    row = next(line for line in text.splitlines() if line.startswith("| [briscola-2]"))
-    cells = [c.strip() for c in row.strip("|").split(" | ")]
-    assert cells[1].startswith('<span class="compat-passed">passed</span> 10/10<br>71% of fields')
-    assert cells[2].startswith('<span class="compat-failed">failed</span> 7/10')
-    assert "[`briscola.trick.winner`](../variants/briscola-2.md#briscola.trick.winner)" in cells[2]
-    row3 = next(line for line in text.splitlines() if line.startswith("| [briscola-3]"))
-    assert "not supported" in row3 and row3.rstrip(" |").endswith("—")
+    rows = [line for line in text.split("## With each")[0].splitlines() if line.startswith("| ")][1:]
+    cells = [[c.strip() for c in row.strip().strip("|").split(" | ")] for row in rows]
+    assert cells[0] == ["alpha 2.0", "[briscola-2](../variants/briscola-2.md)",
+                        '<span class="compat-passed">passed</span>', "10/10 traces<br>71% of fields (15/21)", ""]
+    assert cells[1][:3] == ["", "[briscola-3](../variants/briscola-3.md)",
+                            '<span class="compat-unsupported">not supported</span>']
+    assert cells[2][:4] == ["beta 2.0", "[briscola-2](../variants/briscola-2.md)",
+                            '<span class="compat-failed">failed</span>', "7/10 traces<br>71% of fields (15/21)"]
+    assert cells[2][4] == "[`briscola.trick.winner`](../variants/briscola-2.md#briscola.trick.winner)"
     assert "`regola conform --engine CMD --trace conformance/corpus/briscola-2/playout-seed-1.jsonl`" in text
 
 
