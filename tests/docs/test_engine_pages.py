@@ -110,6 +110,20 @@ def test_the_python_adapter_example_follows_the_rules(monkeypatch, tmp_path):
     check_engine(ToyAdapter, "briscola-2", max_examples=10, out=str(tmp_path / "toy-failure.jsonl"))
 
 
+def test_the_python_adapter_example_passes_the_corpus(monkeypatch):
+    monkeypatch.syspath_prepend(str(DOCS_DIR / "examples"))
+    from toy_adapter import ToyAdapter
+
+    from regola.conformance.corpus import iter_traces
+    from regola.conformance.runner import run_traces
+
+    paths = list(iter_traces(["briscola-2"]))
+    results, hello = run_traces(paths, ToyAdapter)
+    assert hello["engine"] == "toy_briscola"
+    assert len(results) == len(paths) > 0
+    assert [r.status for r in results if r.status != "passed"] == []
+
+
 def test_the_quick_start_python_runs_and_prints_what_it_says():
     text = (DOCS_DIR / "quickstart.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
