@@ -315,9 +315,15 @@ def write_corpus(built: list[VariantCorpus], root: Path = CORPUS_DIR, whole: boo
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8", newline="\n")
         if whole:
+            old = trash / root.name
             if root.exists():
-                os.replace(root, trash / root.name)
-            os.replace(staging, root)
+                os.replace(root, old)
+            try:
+                os.replace(staging, root)
+            except OSError:
+                if old.exists():
+                    os.replace(old, root)  # put the previous corpus back
+                raise
         else:
             root.mkdir(exist_ok=True)
             for vc in built:
