@@ -22,7 +22,6 @@ from typing import Any
 from pydantic import BaseModel
 
 from regola.spec import Ruleset, SpecError, catalog, rule_ids, ruleset_hash
-from regola.spec.schema import Ruleset as RulesetModel
 
 from .recorder import load_ruleset
 
@@ -52,10 +51,7 @@ class OptionSet:
         return "--".join(f"{_slug(k)}-{_value_slug(v)}" for k, v in self.options.items())
 
 
-# --- option sets ----------------------------------------------------------
-
-
-def option_fields(model: type[BaseModel] = RulesetModel, prefix: str = "") -> Iterator[tuple[str, Any, str]]:
+def option_fields(model: type[BaseModel] = Ruleset, prefix: str = "") -> Iterator[tuple[str, Any, str]]:
     """Every leaf option field: (dotted path, annotation, description)."""
     for name, info in model.model_fields.items():
         ann = info.annotation
