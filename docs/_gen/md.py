@@ -1,4 +1,4 @@
-"""Small Markdown helpers shared by the page generators."""
+"""Small Markdown building blocks shared by the page generators."""
 
 from __future__ import annotations
 
