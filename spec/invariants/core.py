@@ -181,16 +181,21 @@ class Vacuous(Exception):
 _MODELS: dict[int, list[tuple[z3.BoolRef, z3.ModelRef | None]]] = {}
 
 
-def _facts_model(facts: list[z3.BoolRef]) -> z3.ModelRef | None:
+def _conjunction(facts: list[z3.BoolRef]) -> z3.BoolRef:
+    return z3.And(facts) if facts else z3.BoolVal(True)
+
+
+def _facts_model(facts: list[z3.BoolRef], conjunction: z3.BoolRef | None = None) -> z3.ModelRef | None:
     """A model of ``facts``, or None when they contradict each other."""
-    conjunction = z3.And(facts) if facts else z3.BoolVal(True)
+    if conjunction is None:
+        conjunction = _conjunction(facts)
     bucket = _MODELS.setdefault(conjunction.hash(), [])
     for term, model in bucket:
         if term.eq(conjunction):
             return model
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
-    solver.add(*facts)
+    solver.add(conjunction)
     answer = solver.check()
     if answer == z3.unknown:
         raise Undecided(solver.reason_unknown())
@@ -216,12 +221,12 @@ def find_violation(
     when ``canonical`` names the terms a counterexample is written from, the
     model returned is the least one in them (lexicographically, Booleans as
     0/1): the same ruleset always gets the same counterexample."""
-    if _facts_model(facts) is None:
+    conjunction = _conjunction(facts)
+    if _facts_model(facts, conjunction) is None:
         raise Vacuous("the constraints built from it contradict each other")
     solver = z3.Solver()
     solver.set("timeout", TIMEOUT_MS)
-    solver.add(*facts)
-    solver.add(z3.Not(claim))
+    solver.add(conjunction, z3.Not(claim))
     answer = solver.check()
     if answer == z3.unsat:
         return None
@@ -232,7 +237,7 @@ def find_violation(
     opt = z3.Optimize()
     opt.set("timeout", TIMEOUT_MS)
     opt.set("priority", "lex")
-    opt.add(*facts, z3.Not(claim))
+    opt.add(conjunction, z3.Not(claim))
     for term in canonical:
         opt.minimize(z3.If(term, 1, 0) if z3.is_bool(term) else term)
     return opt.model() if opt.check() == z3.sat else solver.model()

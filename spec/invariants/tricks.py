@@ -48,21 +48,21 @@ class Trick:
     def is_trump(self, i: int) -> z3.BoolRef:
         return self.suits[i] == self.trump
 
-    def wins(self, i: int) -> z3.BoolRef:
+    def candidates(self) -> list[z3.BoolRef]:
+        """Card j can win: a trump if any trump was played, otherwise a card
+        of the suit led."""
+        trumped = z3.Or([self.is_trump(j) for j in range(self.size)])
+        return [z3.If(trumped, self.is_trump(j), self.suits[j] == self.suits[0]) for j in range(self.size)]
+
+    def wins(self, i: int, candidates: list[z3.BoolRef] | None = None) -> z3.BoolRef:
         """Card ``i`` wins by the rule text: among the trumps if any trump was
         played, otherwise among the cards of the suit led, it beats every other
         candidate."""
-        trumped = z3.Or([self.is_trump(j) for j in range(self.size)])
-
-        def candidate(j: int) -> z3.BoolRef:
-            return z3.If(trumped, self.is_trump(j), self.suits[j] == self.suits[0])
-
+        can = candidates or self.candidates()
         others = [
-            z3.Implies(candidate(j), self.beats(self.ranks[i], self.ranks[j]))
-            for j in range(self.size)
-            if j != i
+            z3.Implies(can[j], self.beats(self.ranks[i], self.ranks[j])) for j in range(self.size) if j != i
         ]
-        return z3.And(candidate(i), *others)
+        return z3.And(can[i], *others)
 
 
 def card_facts(pack: Pack, suit: z3.ArithRef, rank: z3.ArithRef) -> list[z3.BoolRef]:
@@ -133,7 +133,8 @@ def one_winner(ruleset: Ruleset) -> Verdict:
         if size > pack.size:
             return failed(f"a trick of {size} cards cannot be made from {pack.size} cards")
         trick = symbolic_trick(pack, ruleset.deck.strength, size)
-        wins = [trick.wins(i) for i in range(size)]
+        can = trick.candidates()
+        wins = [trick.wins(i, can) for i in range(size)]
         good = [z3.Implies(w, z3.Or(trick.is_trump(i), trick.suits[i] == trick.suits[0])) for i, w in enumerate(wins)]
         model = find_violation(
             trick.facts, z3.And(exactly_one(wins), *good), [trick.trump, *trick.suits, *trick.ranks]
