@@ -73,9 +73,6 @@ class Pack:
     def card_id(self, rank: int, suit: int) -> str:
         return self.ranks[rank] + self.suits[suit]
 
-    def in_play(self, rank: int, suit: int) -> bool:
-        return self.card_id(rank, suit) not in self.removed
-
     def rank_phrase(self, rank: int) -> str:
         """``the 7 (Seven)``."""
         return f"{self.ranks[rank]} ({self.rank_names[rank]})"
