@@ -46,9 +46,9 @@ class _Line(BaseModel):
 
 
 class ActionData(BaseModel):
-    """An action: a JSON object tagged by ``type``; player actions carry
-    ``seat`` (``{"type": "play", "seat": 1, "card": "Ad"}``, ``{"type":
-    "shuffle", "deck": [...]}``)."""
+    """An action: a JSON object tagged by `type`; player actions carry
+    `seat` (`{"type": "play", "seat": 1, "card": "Ad"}`, `{"type": "shuffle",
+    "deck": [...]}`)."""
 
     model_config = ConfigDict(extra="allow")
 
