@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import sys
 import time
 from pathlib import Path
 
@@ -103,7 +104,8 @@ def conform(
     factory = engine_factory(engine, timeout)
     prefix = replay_prefix(engine, timeout)
     console = Console(stderr=True)
-    out = Console()
+    # a log file or CI output gets a width that fits the summary table
+    out = Console() if sys.stdout.isatty() else Console(width=120)
     counts = {"passed": 0, "failed": 0, "errored": 0, "unsupported": 0}
     started = time.perf_counter()
     with Progress(

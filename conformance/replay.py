@@ -22,6 +22,7 @@ checker can run them on steps it records as it goes.
 from __future__ import annotations
 
 import json
+import threading
 import traceback
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -45,8 +46,22 @@ class DivergenceFound(Exception):
         self.divergence = divergence
 
 
-@lru_cache(maxsize=64)
+_LOADING = threading.Lock()
+
+
 def ruleset_for(variant: str, options_json: str) -> Any:
+    """The ruleset of a trace header, loaded once per process.
+
+    Loads are serialised: the first load of a ruleset proves its invariants
+    with z3, which must not run in two threads at once (``--jobs``). Later
+    loads anywhere in the process, the in-process engine's included, find
+    the proofs cached."""
+    with _LOADING:
+        return _load(variant, options_json)
+
+
+@lru_cache(maxsize=256)
+def _load(variant: str, options_json: str) -> Any:
     return load(variant, json.loads(options_json) or None)
 
 
