@@ -52,6 +52,11 @@ class Vocabulary:
                         seen.append(value)
 
 
+def _a(kind: str) -> str:
+    """``a play``, ``an exchange``."""
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
+
+
 def _held(state: State, seat: int) -> list[str] | None:
     """The seat's hand as the omniscient view shows it, if the view has hands."""
     hands = view(state).get("hands")
@@ -71,27 +76,27 @@ def _mutations(
         if field == "type":
             continue
         if field == "seat" and isinstance(value, int):
-            out.append((f"a {kind} out of turn", {**a, "seat": (value + 1) % players}))
+            out.append((f"{_a(kind)} out of turn", {**a, "seat": (value + 1) % players}))
         elif field == "card" and isinstance(value, str):
             held = _held(state, seat) if isinstance(seat, int) else None
             for c in [c for c in held or () if c not in offered][:1]:
-                out.append((f"a {kind} of a card held but not allowed", {**a, "card": c}))
+                out.append((f"{_a(kind)} of a card held but not allowed", {**a, "card": c}))
             for c in [c for c in pack if c not in offered and c not in (held or ())][:1]:
-                out.append((f"a {kind} of a card not held", {**a, "card": c}))
+                out.append((f"{_a(kind)} of a card not held", {**a, "card": c}))
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
             spare = [c for c in pack if c not in value and c != a.get("card")]
             if value and spare:
-                out.append((f"a {kind} with another {field}", {**a, field: [spare[0], *value[1:]]}))
+                out.append((f"{_a(kind)} with another {field}", {**a, field: [spare[0], *value[1:]]}))
             if len(value) > 1:
-                out.append((f"a {kind} with a shorter {field}", {**a, field: value[:-1]}))
+                out.append((f"{_a(kind)} with a shorter {field}", {**a, field: value[:-1]}))
             if spare:
-                out.append((f"a {kind} with a longer {field}", {**a, field: [*value, spare[-1]]}))
+                out.append((f"{_a(kind)} with a longer {field}", {**a, field: [*value, spare[-1]]}))
         elif isinstance(value, int) and not isinstance(value, bool):
-            out.append((f"a {kind} with a lower {field}", {**a, field: value - 1}))
-            out.append((f"a {kind} with a higher {field}", {**a, field: value + 1}))
+            out.append((f"{_a(kind)} with a lower {field}", {**a, field: value - 1}))
+            out.append((f"{_a(kind)} with a higher {field}", {**a, field: value + 1}))
         elif isinstance(value, str):
             for v in [v for v in vocab.values.get((kind, field), []) if v not in offered][:1]:
-                out.append((f"a {kind} with another {field}", {**a, field: v}))
+                out.append((f"{_a(kind)} with another {field}", {**a, field: v}))
     return out
 
 
@@ -111,14 +116,14 @@ def player_candidates(state: State, legal: list[Action], ruleset: Ruleset, vocab
         action = dict(template)
         if mover is not None and "seat" in action:
             action["seat"] = mover
-        out.append((f"a {kind} when no {kind} is allowed", action))
+        out.append((f"{_a(kind)} when no {kind} is allowed", action))
     return out
 
 
 def idle_candidates(state: State, vocab: Vocabulary) -> list[Candidate]:
     """Player actions between hands, or any action after the end of the match."""
     when = "after the end of the match" if state.is_over else "between hands"
-    out = [(f"a {kind} {when}", dict(a)) for kind, a in vocab.templates.items() if kind != "shuffle"]
+    out = [(f"{_a(kind)} {when}", dict(a)) for kind, a in vocab.templates.items() if kind != "shuffle"]
     if state.is_over and "shuffle" in vocab.templates:
         out.append((f"a shuffle {when}", dict(vocab.templates["shuffle"])))
     return out
