@@ -5,8 +5,8 @@ checks the protocol version, then turns each :class:`~regola.conformance.engine.
 call into one request line and waits for the answer with the same ``id``.
 
 It never hangs and never trusts the engine: every request has a timeout
-(a reader thread hands lines over through a queue), an answer longer than
-``max_line`` bytes is cut off, and whatever goes wrong becomes an
+(the answer is read from the pipe through a selector, in the caller's
+thread; POSIX only), an answer longer than ``max_line`` bytes is cut off, and whatever goes wrong becomes an
 :class:`EngineFailure` whose ``kind`` says what happened and whose message
 ends with the tail of the engine's stderr:
 
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import os
-import queue
+import selectors
 import shlex
 import signal
 import subprocess
@@ -41,7 +41,6 @@ from typing import IO, Any
 from .engine import ActionRejected, EngineFailure
 
 PROTOCOL = 1
-_EOF = object()
 
 
 class SubprocessEngine:
@@ -68,7 +67,8 @@ class SubprocessEngine:
         self.startup_timeout = max(timeout, startup_timeout)
         self.max_line = max_line
         self._next_id = 0
-        self._lines: queue.Queue[Any] = queue.Queue()
+        self._buffer = bytearray()
+        self._eof = False
         self._stderr: deque[bytes] = deque()
         self._stderr_size = 0
         self._lock = threading.Lock()
@@ -90,10 +90,12 @@ class SubprocessEngine:
             raise EngineFailure(
                 "crash", f"cannot start the engine {self.command_line!r}: {exc.strerror or exc}"
             ) from None
-        self._threads = [
-            threading.Thread(target=self._read_stdout, name="engine-stdout", daemon=True),
-            threading.Thread(target=self._read_stderr, name="engine-stderr", daemon=True),
-        ]
+        self._stdout = self._proc.stdout.fileno()  # type: ignore[union-attr]
+        os.set_blocking(self._stdout, False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._stdout, selectors.EVENT_READ)
+        # stderr is drained by a thread, so that a chatty engine never blocks on it
+        self._threads = [threading.Thread(target=self._read_stderr, name="engine-stderr", daemon=True)]
         for t in self._threads:
             t.start()
         try:
@@ -166,6 +168,7 @@ class SubprocessEngine:
                 pass
         for t in self._threads:
             t.join(timeout=1.0)
+        self._selector.close()
 
     def __enter__(self) -> SubprocessEngine:
         return self
@@ -260,18 +263,7 @@ class SubprocessEngine:
     def _receive(self, cmd: str, timeout: float) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
-            try:
-                item = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
-            except queue.Empty:
-                raise self._fail("timeout", f"no answer to {cmd} within {timeout:g} s") from None
-            if item is _EOF:
-                raise self._fail("crash", self._exit_note(f"no answer to {cmd}"))
-            if isinstance(item, tuple):  # ("oversized", size)
-                raise self._fail(
-                    "oversized",
-                    f"the answer to {cmd} is longer than the limit of {self.max_line} bytes",
-                )
-            line = item.strip()
+            line = self._read_line(cmd, deadline, timeout).decode("utf-8", "replace").strip()
             if not line:
                 continue
             try:
@@ -281,6 +273,34 @@ class SubprocessEngine:
             if not isinstance(answer, dict):
                 raise self._fail("garbage", f"the answer to {cmd} is not a JSON object: {_clip(line)}")
             return answer
+
+    def _read_line(self, cmd: str, deadline: float, timeout: float) -> bytes:
+        """The next line of the engine's output (without its newline)."""
+        while True:
+            end = self._buffer.find(b"\n")
+            if end > self.max_line or (end < 0 and len(self._buffer) > self.max_line):
+                raise self._fail(
+                    "oversized", f"the answer to {cmd} is longer than the limit of {self.max_line} bytes"
+                )
+            if end >= 0:
+                line = bytes(self._buffer[:end])
+                del self._buffer[: end + 1]
+                return line
+            if self._eof:
+                raise self._fail("crash", self._exit_note(f"no answer to {cmd}"))
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._selector.select(left):
+                raise self._fail("timeout", f"no answer to {cmd} within {timeout:g} s")
+            try:
+                chunk = os.read(self._stdout, 65536)
+            except BlockingIOError:
+                continue
+            except OSError:
+                chunk = b""
+            if chunk:
+                self._buffer += chunk
+            else:
+                self._eof = True
 
     def _exit_note(self, what: str) -> str:
         try:
@@ -292,7 +312,7 @@ class SubprocessEngine:
     def _fail(self, kind: str, message: str) -> EngineFailure:
         """Record a failure, kill the process, and return the exception to raise."""
         self._kill()
-        for t in self._threads[1:]:
+        for t in self._threads:
             t.join(timeout=0.5)  # let the stderr reader catch the last words
         tail = self.stderr_tail.strip()
         if tail:
@@ -314,22 +334,6 @@ class SubprocessEngine:
             proc.wait(timeout=5.0)
         except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
             pass
-
-    def _read_stdout(self) -> None:
-        reader: IO[bytes] = self._proc.stdout  # type: ignore[assignment]
-        try:
-            while True:
-                line = reader.readline(self.max_line + 1)
-                if not line:
-                    break
-                if len(line) > self.max_line and not line.endswith(b"\n"):
-                    self._lines.put(("oversized", len(line)))
-                    return
-                self._lines.put(line.decode("utf-8", "replace"))
-        except (OSError, ValueError):
-            pass
-        finally:
-            self._lines.put(_EOF)
 
     def _read_stderr(self) -> None:
         stream: IO[bytes] = self._proc.stderr  # type: ignore[assignment]

@@ -234,7 +234,8 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
-    write_text_atomic(Path(path), json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    # default=str: a Python engine may hand back values JSON has no type for
+    write_text_atomic(Path(path), json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False, default=str) + "\n")
 
 
 def write_junit(path: Path, results: list[TraceResult], hello: dict[str, Any]) -> None:
