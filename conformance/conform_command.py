@@ -98,8 +98,7 @@ def conform(
     junit_file: Path = typer.Option(None, "--junit", metavar="FILE", help="Write a JUnit XML report."),
     results_file: Path = typer.Option(None, "--results", metavar="FILE", help="Write the per-variant results file (for the compatibility matrix)."),
 ) -> None:
-    """Replay the conformance corpus into an engine and report every trace's
-    first divergence from the rules."""
+    """Replay the conformance corpus into an engine and report each trace's first divergence from the rules."""
     paths = select_traces(variant, trace)
     factory = engine_factory(engine, timeout)
     prefix = replay_prefix(engine, timeout)
@@ -132,10 +131,20 @@ def conform(
             on_result=advance,
         )
     elapsed = time.perf_counter() - started
+    repeated: dict[tuple[str | None, str | None], int] = {}
     for r in results:
+        if r.status == "errored":
+            # an engine that cannot start gives every trace the same error: show it once
+            key = (r.error_kind, r.error)
+            repeated[key] = repeated.get(key, 0) + 1
+            if repeated[key] > 1:
+                continue
         if r.status in ("failed", "errored"):
             out.rule(f"[red]{r.status.upper()}[/] {r.id}", align="left")
             out.print(r.report(), markup=False, highlight=False, soft_wrap=True)
+    same = sum(n - 1 for n in repeated.values())
+    if same:
+        out.print(f"({same} more traces errored with an error shown above)", highlight=False)
     if hello:
         fields = hello.get("fields", [])
         extras = ", ".join(x for x in ("seat views" if hello.get("seat_views") else "", "legal actions" if hello.get("legal") else "") if x)
