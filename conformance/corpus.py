@@ -39,6 +39,10 @@ CORPUS_DIR = Path(__file__).parent / "corpus"
 PLAYOUTS = ((1, 2),)
 """(seed, at most so many hands) of the pure random playouts; the default
 negative trace is a second one, with reject lines."""
+EXTRA_PLAYOUTS = {v: tuple((seed, 1) for seed in range(3, 9)) for v in ("briscola-2", "brisca-2", "bisca-2", "scopa-2")}
+"""More one-hand random games for the two-player variants engines most often
+implement first, so an engine that plays only one of them still meets a
+variety of deals."""
 PLAYOUT_MAX_STEPS = 100
 """A playout stops after this many steps even within its hands."""
 NEGATIVE_SEED = 2
@@ -102,7 +106,7 @@ class _Builder:
         return set(options.target) - self.covered.get(options.slug, set())
 
     def playouts(self) -> None:
-        for seed, hands in PLAYOUTS:
+        for seed, hands in PLAYOUTS + EXTRA_PLAYOUTS.get(self.variant, ()):
             text = (f"A random playout of the default rules from seed {seed} (at most {hands} hands "
                     f"and {PLAYOUT_MAX_STEPS} steps).")
             trace = record(self.variant, {}, seed, name=f"playout-seed-{seed}", purpose="playout",
