@@ -7,11 +7,15 @@ lookup.
 
 from __future__ import annotations
 
+import threading
+
 from ..loader import SpecError, ruleset_hash
 from ..schema import Ruleset
 from .core import REGISTRY, Invariant, InvariantResult, forget_proofs
 
 _CACHE: dict[str, tuple[InvariantResult, ...]] = {}
+_Z3 = threading.RLock()
+"""z3's Python API is not thread-safe: one check at a time per process."""
 
 
 def invariants() -> list[Invariant]:
@@ -23,13 +27,14 @@ def check(ruleset: Ruleset, *, use_cache: bool = True) -> tuple[InvariantResult,
     """Run every invariant on ``ruleset`` (each either proved, failed with a
     counterexample, or not applicable to its family)."""
     key = ruleset_hash(ruleset)
-    if use_cache and key in _CACHE:
-        return _CACHE[key]
-    results = tuple(inv.check(ruleset) for inv in REGISTRY.values())
-    if len(_CACHE) > 1024:
-        _CACHE.clear()
-    _CACHE[key] = results
-    return results
+    with _Z3:
+        if use_cache and key in _CACHE:
+            return _CACHE[key]
+        results = tuple(inv.check(ruleset) for inv in REGISTRY.values())
+        if len(_CACHE) > 1024:
+            _CACHE.clear()
+        _CACHE[key] = results
+        return results
 
 
 def failures(results: tuple[InvariantResult, ...] | list[InvariantResult]) -> list[InvariantResult]:
