@@ -2,34 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .errors import IllegalAction
+from .shuffle import check_deck_order
 from .state import State, replace
 from .tables import Tables
-
-
-def check_deck_order(tables: Tables, deck: tuple[str, ...]) -> None:
-    """``briscola.deal.shuffle``: a deck order is the pack, each card once."""
-    if len(deck) == len(tables.cards) and set(deck) == tables.order.keys():
-        return
-    counts = Counter(deck)
-    missing = [c for c in tables.cards if c not in counts]
-    extra = sorted(c for c in counts if c not in tables.order)
-    twice = sorted(c for c, k in counts.items() if k > 1)
-    if missing or extra or twice:
-        parts = []
-        if missing:
-            parts.append(f"missing {', '.join(missing)}")
-        if extra:
-            parts.append(f"not in this pack: {', '.join(extra)}")
-        if twice:
-            parts.append(f"repeated: {', '.join(twice)}")
-        raise IllegalAction(
-            "briscola.deal.shuffle",
-            f"the deck order must hold each of the {len(tables.cards)} cards "
-            f"of the pack once ({'; '.join(parts)})",
-        )
 
 
 def turn_indicator(
@@ -81,7 +57,7 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
     """
     tables = state.tables
     rules = tables.ruleset
-    check_deck_order(tables, deck)
+    check_deck_order(tables.cards, deck, "briscola.deal.shuffle")
     n = tables.players
     pack = list(deck)
     where = rules.deal.indicator

@@ -3,35 +3,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from typing import Any
 
 from regola.spec.fishing import RedealTrigger
 
 from .errors import IllegalAction
+from .shuffle import check_deck_order
 from .fishing_state import FishingState, FishingTables
-
-
-def check_deck_order(tables: FishingTables, deck: tuple[str, ...]) -> None:
-    """``scopa.deal.shuffle``: a deck order is the pack, each card once."""
-    counts = Counter(deck)
-    missing = [c for c in tables.cards if c not in counts]
-    extra = sorted(c for c in counts if c not in tables.order)
-    twice = sorted(c for c, k in counts.items() if k > 1)
-    if missing or extra or twice:
-        parts = []
-        if missing:
-            parts.append(f"missing {', '.join(missing)}")
-        if extra:
-            parts.append(f"not in this pack: {', '.join(extra)}")
-        if twice:
-            parts.append(f"repeated: {', '.join(twice)}")
-        raise IllegalAction(
-            "scopa.deal.shuffle",
-            f"the deck order must hold each of the {len(tables.cards)} cards "
-            f"of the pack once ({'; '.join(parts)})",
-        )
 
 
 def deal_round(
@@ -71,7 +50,7 @@ def deal_hand(state: FishingState, deck: tuple[str, ...]) -> FishingState:
     """Deal a new hand from ``deck`` (top card first), dealer ``state.dealer``;
     a void deal (``scopa.deal.redeal``) goes back to the shuffle."""
     tables = state.tables
-    check_deck_order(tables, deck)
+    check_deck_order(tables.cards, deck, "scopa.deal.shuffle")
     pack = list(deck)
     hands, table = deal_round(tables, state.dealer, pack, with_table=True)
     n = tables.players
