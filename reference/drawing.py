@@ -6,33 +6,36 @@ from typing import Any
 
 
 def draw_round(
-    hands: list[list[str]],
-    stock: list[str],
+    hands: list[tuple[str, ...]],
+    stock: tuple[str, ...],
     indicator: str | None,
     winner: int,
     players: int,
-) -> tuple[str | None, list[dict[str, Any]], list[str]]:
+) -> tuple[list[tuple[str, ...]], tuple[str, ...], str | None, list[dict[str, Any]], list[str]]:
     """Every player draws one card, the trick winner first, then in seat order.
 
     ``briscola.draw.order`` and ``briscola.draw.indicator-last``: the stock is
-    drawn from the top and the face-up indicator is the last card drawn.
-    Mutates ``hands`` and ``stock``; returns the indicator left on the table,
-    the events and the rule ids exercised.
+    drawn from the top and the face-up indicator (None where it is not drawn)
+    is the last card drawn. Returns the hands (drawn cards appended), the
+    stock and the indicator after the draw, the events and the rule ids.
     """
-    events: list[dict[str, Any]] = []
-    rules: list[str] = []
     if not stock and indicator is None:
-        return None, events, rules
-    rules.append("briscola.draw.order")
+        return hands, stock, indicator, [], []
+    hands = list(hands)
+    events: list[dict[str, Any]] = []
+    rules = ["briscola.draw.order"]
+    taken = 0
     for i in range(players):
         seat = (winner + i) % players
-        if stock:
-            card = stock.pop(0)
-            hands[seat].append(card)
+        if taken < len(stock):
+            card = stock[taken]
+            taken += 1
             events.append({"type": "draw", "seat": seat, "card": card})
         elif indicator is not None:
-            hands[seat].append(indicator)
-            events.append({"type": "take-indicator", "seat": seat, "card": indicator})
+            card, indicator = indicator, None
+            events.append({"type": "take-indicator", "seat": seat, "card": card})
             rules.append("briscola.draw.indicator-last")
-            indicator = None
-    return indicator, events, rules
+        else:
+            break
+        hands[seat] = hands[seat] + (card,)
+    return hands, stock[taken:], indicator, events, rules

@@ -122,7 +122,9 @@ def _play(state: State, act: PlayAction) -> State:
     if state.contract is not None and state.contract.called is None:
         rules += check_dark_play(state, act.seat, act.card)
     hands = list(state.hands)
-    hands[act.seat] = tuple(c for c in hands[act.seat] if c != act.card)
+    hand = hands[act.seat]
+    at = hand.index(act.card)
+    hands[act.seat] = hand[:at] + hand[at + 1 :]
     trick = state.trick + ((act.seat, act.card),)
     events: list[dict[str, Any]] = [{"type": "play", "seat": act.seat, "card": act.card}]
     n = state.tables.players
@@ -181,14 +183,14 @@ def _finish_trick(
         }
     )
     rules += ["briscola.trick.winner", "briscola.trick.lead-next"]
-    hands = [list(h) for h in hands_t]
-    stock = list(state.stock)
+    hands = hands_t
+    stock = state.stock
     indicator = state.indicator
     ruleset = tables.ruleset
     takes_indicator = ruleset.draw.take_indicator
     if ruleset.draw.enabled:
-        left, drawn, draw_rules = draw_round(
-            hands, stock, indicator if takes_indicator else None, winner, tables.players
+        hands, stock, left, drawn, draw_rules = draw_round(
+            hands_t, stock, indicator if takes_indicator else None, winner, tables.players
         )
         indicator = left if takes_indicator else indicator
         events += drawn
@@ -200,7 +202,7 @@ def _finish_trick(
     after = replace(
         state,
         hands=tuple(tables.sort(h) if len(h) != len(old) else old for h, old in zip(hands, hands_t)),
-        stock=tuple(stock),
+        stock=stock,
         indicator=indicator,
         trick=(),
         leader=winner,
