@@ -1,7 +1,7 @@
 """``regola check``: prove every invariant of rulesets, or show why one fails.
 
 Loads each ruleset unchecked (so a broken file is reported in full rather
-than refused at the first failure), runs :func:`regola.spec.invariants.check`
+than refused at the first failure), runs `regola.spec.invariants.check`
 and prints a table of ruleset x invariant with the verdict and the time
 taken, then every failure with its counterexample. Exit status: 0 when every
 applicable invariant is proved, 1 when one fails, 2 for bad input (an

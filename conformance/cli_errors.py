@@ -1,10 +1,10 @@
 """Bad input at the command line: one paragraph on stderr, exit status 2.
 
-Every command wraps its work in :func:`user_errors`, which turns the errors
+Every command wraps its work in `user_errors`, which turns the errors
 that bad input can cause (an unknown variant, a bad option, a file that is
 missing, unreadable, not TOML or against the schema) into a short message
 naming the file, the field and what was expected. Errors that are not the
-user's fault are left to :func:`regola.conformance.cli.main`.
+user's fault are left to `regola.conformance.cli.main`.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def fail(message: str, status: int = BAD_INPUT) -> NoReturn:
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn the errors bad input causes into :func:`fail`."""
+    """Turn the errors bad input causes into `fail`."""
     try:
         yield
     except BrokenPipeError:

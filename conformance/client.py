@@ -1,13 +1,13 @@
 """Driving an engine in another process over the JSON-lines protocol (v1).
 
-:class:`SubprocessEngine` starts the engine's command, says ``hello`` and
-checks the protocol version, then turns each :class:`~regola.conformance.engine.Engine`
+`SubprocessEngine` starts the engine's command, says ``hello`` and
+checks the protocol version, then turns each `regola.conformance.engine.Engine`
 call into one request line and waits for the answer with the same ``id``.
 
 It never hangs and never trusts the engine: every request has a timeout
 (the answer is read from the pipe through a selector, in the caller's
 thread; POSIX only), an answer longer than ``max_line`` bytes is cut off, and whatever goes wrong becomes an
-:class:`EngineFailure` whose ``kind`` says what happened and whose message
+`EngineFailure` whose ``kind`` says what happened and whose message
 ends with the tail of the engine's stderr:
 
 - ``crash``: the process exited, closed its stdout, or answered with an
@@ -21,7 +21,7 @@ ends with the tail of the engine's stderr:
 
 After a failure the process is killed; the engine object is spent and the
 caller starts a new one. An ``illegal`` error answering ``apply`` is not a
-failure: it raises :class:`ActionRejected` and the engine goes on.
+failure: it raises `ActionRejected` and the engine goes on.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class SubprocessEngine:
 
     ``cmd`` is a command line (split like a POSIX shell would, without
     running one) or an argument list. The process is started and greeted
-    at construction; :meth:`close` ends it, killing it if it does not quit.
+    at construction; `close` ends it, killing it if it does not quit.
     Each answer must come within ``timeout`` seconds, except the first
     (``hello``), which may take ``startup_timeout`` while the engine starts.
     """

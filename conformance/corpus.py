@@ -4,12 +4,12 @@ Generated from seeds, the same bytes every time, for every shipped variant
 (``regola corpus generate``; ``regola corpus check`` regenerates and
 compares). Per variant:
 
-- ``playout-seed-N``: random playouts (:data:`PLAYOUTS`);
+- ``playout-seed-N``: random playouts (`PLAYOUTS`);
 - ``negative--<options>``: a seeded game with reject lines, the first example
-  of each kind of mistake (:mod:`regola.conformance.negatives`);
-- ``<options>--<rule>``: scenarios found by :func:`~.scenario_search.search` so
+  of each kind of mistake (`regola.conformance.negatives`);
+- ``<options>--<rule>``: scenarios found by `.scenario_search.search` so
   that every rule id that holds for the default rules, and for each option
-  set of :func:`~.scenarios.option_sets`, is exercised by some trace; each
+  set of `.scenarios.option_sets`, is exercised by some trace; each
   named for its options and the rule it was kept for, and cut right after
   the step that exercised it.
 """
@@ -151,7 +151,7 @@ class _Builder:
         """Scenario traces until ``pending`` (updated in place) is exercised.
         The search runs on the ruleset as the schema takes it; the invariants
         are proved (a z3 run) only before a trace is recorded, and a ruleset
-        that fails one raises :class:`SpecError`."""
+        that fails one raises `SpecError`."""
         ruleset = load_ruleset(self.variant, options.options, checked=False)
         titles = catalog(ruleset.family)
         for found in search(ruleset, pending, batches, self.lines(), deep):

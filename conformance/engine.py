@@ -1,12 +1,12 @@
 """The in-process engine interface, and the reference interpreter behind it.
 
-An :class:`Engine` is anything the runner can drive: start a match from a
+An `Engine` is anything the runner can drive: start a match from a
 deck order, apply actions, report views and legal actions. Engines in other
 languages speak the JSON-lines protocol (``docs/protocol.md``) and are driven
-through :class:`regola.conformance.client.SubprocessEngine`; Python engines
+through `regola.conformance.client.SubprocessEngine`; Python engines
 can implement this protocol directly and be tested in-process.
 
-:class:`ReferenceEngine` wraps :mod:`regola.reference`: it is the expected
+`ReferenceEngine` wraps `regola.reference`: it is the expected
 behaviour, and ``regola serve`` puts it behind the wire protocol.
 """
 
@@ -71,7 +71,7 @@ class Engine(Protocol):
         ...
 
     def apply(self, action: dict[str, Any]) -> None:
-        """Apply one action; raise :class:`ActionRejected` if the rules forbid it."""
+        """Apply one action; raise `ActionRejected` if the rules forbid it."""
         ...
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -106,7 +106,7 @@ def view_fields(variants: list[str] | None = None) -> list[str]:
 
 
 class ReferenceEngine:
-    """The reference interpreter as an :class:`Engine`, in-process.
+    """The reference interpreter as an `Engine`, in-process.
 
     It reports every view field, seat views and legal actions, and rejects
     illegal actions with the rule id the reference cites.

@@ -20,7 +20,7 @@ replays exactly the disagreement. Use it from a test::
     def test_my_engine_in_lockstep(tmp_path):
         check_engine(MyEngine, "briscola-2", out=tmp_path / "minimal.jsonl")
 
-or inside your own ``@given(st.data())`` test with :func:`play_lockstep`.
+or inside your own ``@given(st.data())`` test with `play_lockstep`.
 Needs ``hypothesis`` (the ``test`` extra).
 """
 
@@ -117,7 +117,7 @@ def play_lockstep(
     ``engine`` side by side; return the number of steps played.
 
     At the first disagreement, or if the engine fails, the game so far is
-    written to ``out`` (if given) and :class:`LockstepDisagreement` raised.
+    written to ``out`` (if given) and `LockstepDisagreement` raised.
     The number of steps is drawn too (at most ``max_steps``), so that
     shrinking makes the game stop right after the disagreement.
     """
@@ -180,7 +180,7 @@ def play_lockstep(
 
 class _Guarded:
     """An engine whose own exceptions (a Python engine's bugs) become
-    :class:`EngineFailure` of kind ``crash``, as in the runner."""
+    `EngineFailure` of kind ``crash``, as in the runner."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
@@ -219,7 +219,7 @@ def check_engine(
     shrink_seconds: float = 60.0,
 ) -> None:
     """Play ``max_examples`` games of ``variant`` in lockstep; raise
-    :class:`LockstepDisagreement` for the smallest disagreement found, its
+    `LockstepDisagreement` for the smallest disagreement found, its
     game written to ``out``. Engines come from ``factory`` (a fresh one
     after an engine failure).
 

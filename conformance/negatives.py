@@ -17,7 +17,7 @@ changing one thing at a time:
   after the match is over.
 
 Each candidate is applied to the reference; only those it refuses are
-kept, with the rule id it cites. :class:`RejectFinder` keeps the first
+kept, with the rule id it cites. `RejectFinder` keeps the first
 example of each (mutation, action type, rule id) so a trace shows each kind
 of mistake once.
 """

@@ -5,7 +5,7 @@ As in chess engines, ``perft(d)`` counts the distinct sequences of exactly
 legal actions along the way. A shuffle between hands is a chance step: it
 counts as one node, and the deck it deals is fixed by the seed (hand ``k``
 is dealt from the ``k``-th deck order of
-:class:`~regola.conformance.recorder.SeededPlay`, whichever way play went),
+`regola.conformance.recorder.SeededPlay`, whichever way play went),
 so the tree has no chance branching. A sequence that reaches the end of the
 match before ``d`` actions is not counted.
 """
@@ -71,6 +71,6 @@ def perft(ruleset: Ruleset, seed: int, depth: int) -> int:
 
 
 def perft_divide(ruleset: Ruleset, seed: int, depth: int) -> list[tuple[Action, int]]:
-    """:func:`divide` from the first deal of ``seed``."""
+    """`divide` from the first deal of ``seed``."""
     decks = seeded_decks(ruleset, seed)
     return divide(new_game(ruleset, decks(0)), depth, decks, 1)

@@ -9,7 +9,7 @@ failing with the same report as ``regola conform``::
 
 ``--regola-engine`` starts a subprocess engine (``--regola-timeout`` seconds
 per answer); ``--regola-engine-factory`` names a Python callable returning
-an :class:`~regola.conformance.engine.Engine`, tested in-process. The tests
+an `regola.conformance.engine.Engine`, tested in-process. The tests
 carry the marker ``regola_conformance``; traces of variants the engine does
 not play are skipped.
 

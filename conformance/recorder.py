@@ -1,14 +1,14 @@
 """Recording traces by playing the reference interpreter.
 
-A :class:`Recorder` starts a match from a deck order and writes down every
+A `Recorder` starts a match from a deck order and writes down every
 step the way the trace format asks: the legal actions before it, the
 omniscient view after it, its events and rule ids; and reject lines for
 actions the reference refuses, with the rule id it cites.
 
-:class:`SeededPlay` draws deck orders and choices from one seed: hand ``k``
-is dealt from the ``k``-th :func:`~regola.reference.shuffled_deck` of
+`SeededPlay` draws deck orders and choices from one seed: hand ``k``
+is dealt from the ``k``-th `regola.reference.shuffled_deck` of
 ``random.Random(seed)`` (so the first deal is the same as
-:func:`~regola.reference.random_playout`'s), and each choice is
+`regola.reference.random_playout`'s), and each choice is
 ``rng.choice(legal)`` with ``rng = random.Random(f"{seed}/choices")``.
 """
 
@@ -45,7 +45,7 @@ def _load(variant: str, options_json: str, checked: bool) -> Ruleset:
 
 
 def load_ruleset(variant: str, options: dict[str, Any] | None = None, checked: bool = True) -> Ruleset:
-    """:func:`regola.spec.load`, remembered per variant and options (the
+    """`regola.spec.load`, remembered per variant and options (the
     loader reads the files and proves the invariants on every call)."""
     return _load(variant, json.dumps(options or {}, sort_keys=True), checked)
 
@@ -113,7 +113,7 @@ def seeded_game(
     match ends, when ``max_hands`` hands have been dealt (the next shuffle is
     not made), or after ``max_steps`` steps. Without ``with_legal`` the steps
     carry no legal list and the actions are the reference's own objects (the
-    same choices, faster). ``by_type`` is passed to :class:`SeededPlay`."""
+    same choices, faster). ``by_type`` is passed to `SeededPlay`."""
     play = SeededPlay(ruleset, seed, by_type)
     deck = play.deck()
     first = new_game(ruleset, deck)
@@ -180,13 +180,13 @@ class Recorder:
         self.steps = 0
 
     def step(self, action: Action) -> State:
-        """Apply ``action`` (raising :class:`IllegalAction` if the reference
+        """Apply ``action`` (raising `IllegalAction` if the reference
         refuses it) and record the step."""
         return self._add(legal_dicts(self.state), action, apply(self.state, action))
 
     def _add(self, legal: list[Action], action: Action, after: State) -> State:
         """Record a step whose result ``after`` the caller already computed
-        with :func:`~regola.reference.apply` (as :func:`seeded_game` does)."""
+        with `regola.reference.apply` (as `seeded_game` does)."""
         line: dict[str, Any] = {
             "kind": "step",
             "index": self.steps,
@@ -248,7 +248,7 @@ def record(
     keep_legal: bool = True,
     by_type: bool = False,
 ) -> Trace:
-    """Record a seeded playout (see :class:`SeededPlay`) as a trace.
+    """Record a seeded playout (see `SeededPlay`) as a trace.
 
     ``rejects``, if given, is asked before every step, and once more at the
     end, for actions to record as rejected; each must be refused by the

@@ -1,13 +1,13 @@
 """A game as text a person can follow: the deal, each trick, the scores.
 
-:class:`GameRenderer` turns the steps of a game (each action with the state
+`GameRenderer` turns the steps of a game (each action with the state
 after it) into lines of plain text, one handler per event type. A handler is
 a function ``(renderer, event) -> list[str]`` registered with
-:func:`renders`; an event type without a handler is printed generically
+`renders`; an event type without a handler is printed generically
 (``type: key=value, ...``), so a new kind of event shows up readably before
 anyone writes a handler for it.
 
-Cards are printed by id (rank id + suit id, e.g. ``Ad``); :meth:`GameRenderer.legend`
+Cards are printed by id (rank id + suit id, e.g. ``Ad``); `GameRenderer.legend`
 says what the ids stand for.
 """
 

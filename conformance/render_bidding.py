@@ -1,6 +1,6 @@
 """Printing the bidding games (Briscola Chiamata, Albastini) for ``regola play``.
 
-Registers handlers with :mod:`.render` for the auction (``bid``, ``pass``,
+Registers handlers with `.render` for the auction (``bid``, ``pass``,
 ``all-passed``, ``reopen``, ``auction-won``), the call (``call``,
 ``partner-revealed``), Albastini's trump guess (``turn-indicator``,
 ``bid-exchange``, ``bid-returned``) and a contract ``hand-over``. Events of

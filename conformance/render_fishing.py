@@ -1,6 +1,6 @@
 """Printing the fishing games (Scopa, Scopone) for ``regola play``.
 
-Registers handlers with :mod:`.render` for the events of the fishing games:
+Registers handlers with `.render` for the events of the fishing games:
 ``play`` (a card laid on the table), ``capture``, ``redeal``, ``leftovers``
 and a Scopa ``hand-over``. The ``play`` and ``hand-over`` handlers of the
 trick games stay in charge of the trick games: the ones here hand those

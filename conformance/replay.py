@@ -14,8 +14,8 @@ header's. Then, line by line:
   must be the trace's; and its view must not change.
 
 The first disagreement ends the trace with a
-:class:`~regola.conformance.verdicts.Divergence` naming the rule most
-likely broken (:mod:`.blame`). The checks are public so that the lockstep
+`regola.conformance.verdicts.Divergence` naming the rule most
+likely broken (`.blame`). The checks are public so that the lockstep
 checker can run them on steps it records as it goes.
 """
 
@@ -109,7 +109,7 @@ def check_header(trace: Trace) -> str | None:
 def replay_trace(engine: Engine, hello: dict[str, Any], trace: Trace, replay: str = "") -> TraceResult:
     """Replay one trace into ``engine`` (whose hello answer is ``hello``).
 
-    Never raises for the engine's sake: an :class:`EngineFailure`, or any
+    Never raises for the engine's sake: an `EngineFailure`, or any
     other exception a Python engine raises, makes the trace ``errored`` at
     the step reached (``error_step``); the caller should then replace the
     engine.

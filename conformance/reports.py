@@ -244,7 +244,7 @@ def write_junit(path: Path, results: list[TraceResult], hello: dict[str, Any]) -
 
 def summary_table(results: list[TraceResult], title: str = "") -> Table:
     """The terminal summary: one row per variant (the first failure of each
-    is listed by :func:`first_failures`)."""
+    is listed by `first_failures`)."""
     table = Table(title=title or None, title_justify="left")
     table.add_column("variant", no_wrap=True)
     for name, style in (("passed", "green"), ("failed", "red"), ("errored", "magenta"), ("unsupported", "dim")):

@@ -1,7 +1,7 @@
 """Running many traces: engines started on demand, restarted after a
 failure, several in parallel.
 
-Each worker owns one engine at a time (:class:`EngineHost`). After an
+Each worker owns one engine at a time (`EngineHost`). After an
 engine error (a crash, a hang, garbage, a protocol breach) the engine is
 closed and a fresh one started for the next trace; if it cannot be started
 three times in a row, the traces left are ``errored`` at once rather than

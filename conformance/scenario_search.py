@@ -1,8 +1,8 @@
 """Searching for games that exercise given rule ids.
 
 A *line* is a way to play from a seed's first deal: the seed's own random
-choices (:class:`~regola.conformance.recorder.SeededPlay`), or a fixed list
-of actions. :func:`search` profiles lines (which rule ids each exercises,
+choices (`regola.conformance.recorder.SeededPlay`), or a fixed list
+of actions. `search` profiles lines (which rule ids each exercises,
 and after how many steps) and greedily keeps the lines that exercise the
 most rule ids not yet covered, the shortest first among equals; a kept line
 is cut right after the step that exercised the last of them. It tries, in
@@ -15,7 +15,7 @@ order:
    auction where everyone passes);
 3. the first deals alone of many seeds, for what a deal shows (a void deal);
 4. the end of the first hand of a few seeds, searched exhaustively (every
-   legal way to play the last :func:`tail_length` steps, within a budget of
+   legal way to play the last `tail_length` steps, within a budget of
    steps): rare outcomes decided at the end of a hand, such as a tie, are
    found there far sooner than by random games.
 """
@@ -81,7 +81,7 @@ class Found:
 
 def tail_length(ruleset: Ruleset) -> int:
     """Steps searched exhaustively at the end of a hand: as many rounds of
-    play as keep the ways to play them within :data:`TAIL_LEAVES`, counting
+    play as keep the ways to play them within `TAIL_LEAVES`, counting
     hands of 1, 2, 3... cards in the last rounds."""
     players, hand = ruleset.seating.players, ruleset.deal.hand_size
     rounds, leaves = 0, 1

@@ -1,7 +1,7 @@
 """Option sets worth a scenario, read from the spec, never from a list of
 variants.
 
-:func:`option_sets` looks at every option field of the schema that a
+`option_sets` looks at every option field of the schema that a
 rule's ``when`` names or whose description cites a rule id (``rule
 `briscola.score.tie```), tries each of its other values, and also builds,
 for every rule whose ``when`` does not hold by default, the overrides that

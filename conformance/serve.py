@@ -8,7 +8,7 @@ fields, ``apply``/``view``/``legal`` before ``new``, an unknown variant or
 option, a ruleset hash that differs, an action the rules forbid. See
 ``docs/protocol.md``.
 
-:func:`serve` speaks for any :class:`~regola.conformance.engine.Engine`, so a
+`serve` speaks for any `regola.conformance.engine.Engine`, so a
 Python engine can be put behind the protocol too; ``regola serve`` (or
 ``python -m regola.conformance.serve``) serves the reference.
 """

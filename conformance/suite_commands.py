@@ -1,7 +1,7 @@
 """Commands of the conformance suite: ``regola trace-schema``, ``regola
 corpus generate|check|coverage``, ``regola perft`` and ``regola serve``.
 
-Registered in :mod:`regola.conformance.cli`.
+Registered in `regola.conformance.cli`.
 """
 
 from __future__ import annotations

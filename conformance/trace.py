@@ -17,7 +17,7 @@ Format ``regola-trace`` version 1 (``docs/trace-format.md``):
 Step indices count from 0. A reject line's ``index`` is the index the next
 step would have, i.e. the number of steps before it.
 
-JSON is written with sorted keys, no spaces, UTF-8 (:func:`dumps_line`), so
+JSON is written with sorted keys, no spaces, UTF-8 (`dumps_line`), so
 the same trace is always the same bytes.
 """
 
@@ -194,7 +194,7 @@ def write_trace(path: str | os.PathLike[str], trace: Trace) -> None:
 def read_trace(path: str | os.PathLike[str]) -> Trace:
     """Read and check a trace file.
 
-    Raises :class:`TraceError` naming the file and line for anything wrong:
+    Raises `TraceError` naming the file and line for anything wrong:
     not JSON, a line that breaks the schema, an unsupported version, lines
     out of order, step indices that skip, an end line whose step count is
     wrong.

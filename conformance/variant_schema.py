@@ -1,6 +1,6 @@
 """JSON Schema of a variant *file*, as a person writes it (``regola schema``).
 
-A file differs from the resolved ruleset that :func:`regola.spec.json_schema`
+A file differs from the resolved ruleset that `regola.spec.json_schema`
 describes: it has no ``id`` (the id is the file name), it may name a variant
 to ``extends``, and then holds only the fields it overrides. Shared bases
 (``_briscola.toml``) are incomplete on purpose. So in a file nothing is

@@ -1,7 +1,7 @@
 """Verdicts of a conformance run: a trace's result and its first divergence.
 
 A trace ends ``passed``, ``failed`` (the engine disagreed with the rules:
-see :class:`Divergence`), ``errored`` (the engine crashed, hung, printed
+see `Divergence`), ``errored`` (the engine crashed, hung, printed
 garbage or broke the protocol, or the trace itself is unusable) or
 ``unsupported`` (the engine does not play the variant or its options).
 """

@@ -4,7 +4,7 @@
 ``play`` and ``exchange`` are a player's. Player actions name the seat that
 makes them, so an action out of turn can be told from one in turn. The
 bidding games add ``bid``, ``pass`` and ``call`` (shapes in
-:mod:`.auction`, :mod:`.calling` and :mod:`.albastini`); fields that do not
+`.auction`, `.calling` and `.albastini`); fields that do not
 apply are left out of the JSON form.
 """
 
@@ -91,7 +91,7 @@ _ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
 def parse_action(data: Any) -> ShuffleAction | PlayAction | ExchangeAction:
     """Read an action from a model or a JSON-like mapping.
 
-    A malformed action is an :class:`IllegalAction` under
+    A malformed action is an `IllegalAction` under
     ``briscola.play.phase``, naming the field that is wrong.
     """
     if isinstance(data, (ShuffleAction, PlayAction, ExchangeAction, BidAction, PassAction, CallAction)):

@@ -113,7 +113,7 @@ def check_speaker(state: State, seat: int, is_bid: bool) -> None:
 
 
 def check_bid(state: State, act: BidAction) -> list[str]:
-    """Raise :class:`IllegalAction` unless ``act`` overcalls the current bid;
+    """Raise `IllegalAction` unless ``act`` overcalls the current bid;
     return the rule ids it exercises."""
     rules = state.ruleset.bidding
     auction = state.auction

@@ -1,6 +1,6 @@
 """The phases that come before play in the bidding games: the Chiamata
-auction and call (:mod:`.auction`, :mod:`.calling`) and Albastini's trump
-guess (:mod:`.albastini`). :mod:`.game` hands them every ``bid``, ``pass``
+auction and call (`.auction`, `.calling`) and Albastini's trump
+guess (`.albastini`). `.game` hands them every ``bid``, ``pass``
 and ``call`` action, and every action made while bidding or calling.
 """
 

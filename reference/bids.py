@@ -1,8 +1,8 @@
 """Records of the bidding phases: one bid, the auction so far, the contract.
 
-Plain frozen values kept in :class:`~regola.reference.state.State`
+Plain frozen values kept in `regola.reference.state.State`
 (``state.auction``, ``state.contract``); the rules that build them live in
-:mod:`.auction`, :mod:`.calling` and :mod:`.albastini`.
+`.auction`, `.calling` and `.albastini`.
 """
 
 from __future__ import annotations

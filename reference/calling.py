@@ -176,7 +176,7 @@ def barred_in_dark(state: State, seat: int) -> frozenset[str]:
 
 
 def check_dark_play(state: State, seat: int, card: str) -> list[str]:
-    """Raise :class:`IllegalAction` if ``card`` is barred from the dark first trick."""
+    """Raise `IllegalAction` if ``card`` is barred from the dark first trick."""
     if state.ruleset.calling.blind_barred_rank is None or state.tricks_played:
         return []
     if card in barred_in_dark(state, seat):

@@ -2,7 +2,7 @@
 (rules ``scopa.capture.*``, ``scopa.sweep*``).
 
 Every function is pure: it reads the tables, the table cards and the card
-played, and returns choices or rule ids, or raises :class:`IllegalAction`.
+played, and returns choices or rule ids, or raises `IllegalAction`.
 A capture choice is the tuple of table cards taken, in canonical order;
 ``()`` is an Ace taking only itself.
 """

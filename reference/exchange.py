@@ -44,7 +44,7 @@ def may_exchange(state: State, seat: int) -> bool:
 
 
 def check_exchange(state: State, seat: int, card: str) -> list[str]:
-    """Raise :class:`IllegalAction` unless ``seat`` may swap ``card`` for the
+    """Raise `IllegalAction` unless ``seat`` may swap ``card`` for the
     indicator now; return the rule ids exercised."""
     if state.ruleset.exchange.card == "none":
         raise IllegalAction("briscola.exchange.card", "this variant has no exchange for the indicator")

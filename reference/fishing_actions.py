@@ -40,7 +40,7 @@ def parse_fishing_action(data: Any) -> AnyFishingAction:
     """Read a fishing-game action from a model or a JSON-like mapping.
 
     A malformed action, or one of another family (an exchange), is an
-    :class:`IllegalAction` under ``scopa.play.phase`` naming the field.
+    `IllegalAction` under ``scopa.play.phase`` naming the field.
     """
     if isinstance(data, (ShuffleAction, PlayAction, CaptureAction)):
         return data

@@ -1,11 +1,11 @@
 """Entry points of the fishing games (Scopa, Scopone): start a match, list
-legal actions, apply one. The public functions of :mod:`.game` hand every
+legal actions, apply one. The public functions of `.game` hand every
 ruleset with ``play.kind = "fishing"`` to these.
 
 Actions: ``shuffle`` (chance), ``play`` (a card that captures nothing and
 stays on the table) and ``capture`` (a card and the table cards it takes).
-``apply`` never mutates: it returns a new :class:`FishingState` or raises
-:class:`IllegalAction` with a ``scopa.*`` rule id.
+``apply`` never mutates: it returns a new `FishingState` or raises
+`IllegalAction` with a ``scopa.*`` rule id.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def legal_actions(state: FishingState) -> list[PlayAction | CaptureAction]:
 def apply(state: FishingState, action: AnyFishingAction | dict[str, Any]) -> FishingState:
     """Apply one action and return the new state.
 
-    Raises :class:`IllegalAction`: a shuffle during a hand or a card between
+    Raises `IllegalAction`: a shuffle during a hand or a card between
     hands (``scopa.play.phase``), out of turn (``scopa.play.turn``), a card
     not held (``scopa.play.in-hand``), a card laid that must capture
     (``scopa.capture.compulsory``), a capture the rules do not allow

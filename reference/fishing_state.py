@@ -1,10 +1,10 @@
 """The immutable state of a fishing game (Scopa, Scopone).
 
-Like the trick games' state, a :class:`FishingState` is a frozen value that
-:func:`regola.reference.apply` replaces at every step; ``events`` and
+Like the trick games' state, a `FishingState` is a frozen value that
+`regola.reference.apply` replaces at every step; ``events`` and
 ``rules`` describe the step that produced it. The lookup tables a fishing
 rule needs (capture values, which card is the settebello...) are built once
-per ruleset in :class:`FishingTables`.
+per ruleset in `FishingTables`.
 """
 
 from __future__ import annotations

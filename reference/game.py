@@ -1,7 +1,7 @@
 """The interpreter's entry points: start a match, list legal actions, apply one.
 
-``apply`` never mutates: it returns a new :class:`State` or raises
-:class:`IllegalAction` with the id of the rule that forbids the action.
+``apply`` never mutates: it returns a new `State` or raises
+`IllegalAction` with the id of the rule that forbids the action.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def new_game(ruleset: Ruleset, deck_order: list[str] | tuple[str, ...]) -> State
 def legal_actions(state: State) -> list[AnyAction]:
     """Every legal player action, in canonical order: plays by card order,
     then the exchange. Empty between hands (a chance step: see
-    :attr:`State.is_chance`) and once the match is over."""
+    `State.is_chance`) and once the match is over."""
     ruleset = state.tables.ruleset
     if ruleset.play.kind == "fishing":
         return fishing_game.legal_actions(state)
@@ -69,7 +69,7 @@ def legal_actions(state: State) -> list[AnyAction]:
 def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
     """Apply one action and return the new state.
 
-    Raises :class:`IllegalAction` naming the rule broken: a shuffle during a
+    Raises `IllegalAction` naming the rule broken: a shuffle during a
     hand or a play between hands (``briscola.play.phase``), out of turn
     (``briscola.play.turn``), a card not held (``briscola.play.in-hand``), and
     so on.

@@ -9,7 +9,7 @@ from .errors import IllegalAction
 
 
 def check_deck_order(cards: tuple[str, ...], deck: tuple[str, ...], rule_id: str) -> None:
-    """Raise :class:`IllegalAction` under ``rule_id`` unless ``deck`` holds
+    """Raise `IllegalAction` under ``rule_id`` unless ``deck`` holds
     each card of the pack (``cards``) exactly once, naming what is missing,
     foreign or repeated."""
     if len(deck) == len(cards) and set(deck) == set(cards):

@@ -1,6 +1,6 @@
 """The immutable game state.
 
-A state is a frozen value: :func:`regola.reference.apply` builds a new one
+A state is a frozen value: `regola.reference.apply` builds a new one
 for every step. ``events`` and ``rules`` describe the step that produced it.
 """
 
@@ -125,7 +125,7 @@ _STATE_FIELDS = frozenset(f.name for f in fields(State))
 def replace(state: State, **changes: Any) -> State:
     """A copy of ``state`` with some fields changed.
 
-    Same meaning as :func:`dataclasses.replace`, but copies the fields
+    Same meaning as `dataclasses.replace`, but copies the fields
     directly instead of running the generated ``__init__`` again, which was
     the largest single cost of a step (see ``benchmarks/bench_reference.py``).
     """

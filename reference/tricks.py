@@ -23,7 +23,7 @@ def playable(state: State, seat: int) -> tuple[str, ...]:
 
 
 def check_play(state: State, seat: int, card: str) -> list[str]:
-    """Raise :class:`IllegalAction` unless ``seat`` may play ``card``; return
+    """Raise `IllegalAction` unless ``seat`` may play ``card``; return
     the rule ids the play exercises."""
     hand = state.hands[seat]
     if card not in hand:

@@ -1,6 +1,6 @@
 """Spec components of the bidding and calling games (Briscola Chiamata, Albastini).
 
-These models are part of the schema (:mod:`.schema` imports them); they live
+These models are part of the schema (`.schema` imports them); they live
 here so the auction, the call and the contract payoffs read in one place. A
 variant without an auction never sets them and keeps their defaults. Field
 docstrings become the descriptions of the exported JSON Schema and of the

@@ -1,6 +1,6 @@
 """Spec components of the fishing games (Scopa, Scopone).
 
-These models are part of the schema (:mod:`.schema` imports them); they live
+These models are part of the schema (`.schema` imports them); they live
 here so the fishing rules read in one place. A trick-game variant never sets
 them and keeps their defaults. Field docstrings become the descriptions of
 the exported JSON Schema and of the generated rules pages; the source keys in

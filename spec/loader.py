@@ -2,7 +2,7 @@
 
 A variant file is TOML. It may name another variant in ``extends``; the
 loader merges the two (tables merge key by key, every other value is
-replaced) and validates the result as one :class:`Ruleset`. Files whose name
+replaced) and validates the result as one `Ruleset`. Files whose name
 starts with ``_`` are shared bases, not variants. Option overrides (a mapping
 of dotted field paths to values) are merged the same way and validated like
 the files, so a bad option fails exactly as a bad file would.
@@ -49,8 +49,8 @@ def load(
     ``{"hand_scoring.tie": "replay", "deck.removed": ["2c"]}``.
 
     With ``checked`` (the default) the ruleset must also prove every
-    invariant of :mod:`regola.spec.invariants`; a ruleset that fails one
-    raises :class:`SpecError` naming the invariant and its counterexample.
+    invariant of `regola.spec.invariants`; a ruleset that fails one
+    raises `SpecError` naming the invariant and its counterexample.
     Results are cached in-process, so loading a ruleset again is cheap.
     ``checked=False`` hands back a ruleset that only fits the schema (to
     report on it, as ``regola check`` does).

@@ -2,12 +2,12 @@
 
 A third-party engine plays one hand at a time, in its own terms: its own
 card objects, its own player names, its own way of shuffling. An adapter
-turns it into an :class:`~regola.conformance.engine.Engine`:
+turns it into an `regola.conformance.engine.Engine`:
 
-- a :class:`HandDriver` (one per engine) deals one hand from a deck order
+- a `HandDriver` (one per engine) deals one hand from a deck order
   given in regola's card ids, plays cards for seats, and reads the engine's
-  state back as a :class:`Snapshot`;
-- :class:`HandByHandAdapter` strings hands into a match: the first hand is
+  state back as a `Snapshot`;
+- `HandByHandAdapter` strings hands into a match: the first hand is
   dealt by ``new``, each later ``shuffle`` action starts a fresh engine game
   with the next dealer, and the view is built from the snapshot.
 
@@ -20,7 +20,7 @@ fields checked is the share of the rules the engine was tested on.
 When an action cannot even be expressed through the engine's interface
 (a player moving out of turn in an engine that always asks the player to
 move, a card the player does not hold in an engine that plays by position
-in the hand) the driver refuses it with :func:`by_construction`; the
+in the hand) the driver refuses it with `by_construction`; the
 engine documentation pages say which refusals are the engine's own checks
 and which come from the shape of its interface.
 """
@@ -136,7 +136,7 @@ class CardMap:
 
 
 class HandByHandAdapter:
-    """An :class:`~regola.conformance.engine.Engine` made of one engine game
+    """An `regola.conformance.engine.Engine` made of one engine game
     per hand. Subclasses set ``NAME``, ``DISTRIBUTION`` (the PyPI name whose
     version is reported), ``VARIANTS``, ``FIELDS``, ``LEGAL`` and ``DRIVER``."""
 

@@ -83,7 +83,7 @@ def mistakes(index: int, state: Any) -> list[dict[str, Any]]:
 
 def house_traces(engine: str, seeds: Iterable[int], hands: int = 2) -> list[Trace]:
     """Seeded playouts of ``engine``'s house rules, ``hands`` hands each,
-    with the :func:`mistakes` refused at the start and at the end."""
+    with the `mistakes` refused at the start and at the end."""
     rules = HOUSE_RULES[engine]
     text = ", ".join(f"{k} = {json.dumps(v)}" for k, v in rules.options.items()) or "no options"
     return [
@@ -123,7 +123,7 @@ def run_house(
     engine: str, seeds: Iterable[int], folder: Path, hands: int = 2, ties: bool = True
 ) -> tuple[list[TraceResult], dict[str, Any]]:
     """Record the house-rules playouts (and, with ``ties``, the tied hands of
-    :func:`tie_traces`) into ``folder`` and replay them into the engine's
+    `tie_traces`) into ``folder`` and replay them into the engine's
     adapter."""
     paths = []
     for trace in house_traces(engine, seeds, hands) + (tie_traces(engine) if ties else []):

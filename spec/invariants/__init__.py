@@ -5,20 +5,20 @@ encodes its claim as z3 constraints over the spec's numbers (never by running
 the interpreter) and either proves it or explains a counterexample in plain
 words. Modules, one per group:
 
-- :mod:`.cards`: card points add up; the strength order is a strict total order.
-- :mod:`.deal`: hands, table, indicator and stock account for every card,
+- `.cards`: card points add up; the strength order is a strict total order.
+- `.deal`: hands, table, indicator and stock account for every card,
   the stock drains evenly, every player plays as many cards, whole tricks.
-- :mod:`.face_up`: a card is left for the indicator, reburying ends, a void
+- `.face_up`: a card is left for the indicator, reburying ends, a void
   deal can be avoided.
-- :mod:`.deal_solve`: the inverse: which player counts and removals work.
-- :mod:`.tricks`: every possible trick has exactly one winner.
-- :mod:`.scoring`: hands are won exclusively; tiers; targets reachable.
-- :mod:`.contract`: contract payoffs add up to zero; payoff bands.
-- :mod:`.scopa`: Scopa's category points are bounded; the primiera scale.
-- :mod:`.bidding`: bids are bounded, auctions end, the called card exists.
-- :mod:`.conservation`: no action creates, loses or copies a card.
+- `.deal_solve`: the inverse: which player counts and removals work.
+- `.tricks`: every possible trick has exactly one winner.
+- `.scoring`: hands are won exclusively; tiers; targets reachable.
+- `.contract`: contract payoffs add up to zero; payoff bands.
+- `.scopa`: Scopa's category points are bounded; the primiera scale.
+- `.bidding`: bids are bounded, auctions end, the called card exists.
+- `.conservation`: no action creates, loses or copies a card.
 
-The loader (:func:`regola.spec.load`) refuses a ruleset that fails one of
+The loader (`regola.spec.load`) refuses a ruleset that fails one of
 them unless asked for an unchecked ruleset.
 """
 

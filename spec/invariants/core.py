@@ -3,9 +3,9 @@
 An invariant is a function ``ruleset -> InvariantResult``. Its body builds z3
 constraints from the ruleset's parameters, asks z3 for a state of affairs
 that breaks the claim, and turns the model z3 finds (if any) into a
-counterexample written for a person. The :func:`invariant` decorator adds the
+counterexample written for a person. The `invariant` decorator adds the
 name, the timing and the registry entry, so a body only returns a
-:class:`Verdict`.
+`Verdict`.
 """
 
 from __future__ import annotations
@@ -150,12 +150,12 @@ def invariant(
     return wrap
 
 
-#: Clear functions of the modules' caches of z3 terms (see :func:`forget_proofs`).
+#: Clear functions of the modules' caches of z3 terms (see `forget_proofs`).
 _TERM_CACHES: list[Callable[[], None]] = []
 
 
 def term_cache(clear: Callable[[], None]) -> None:
-    """Register a cache of z3 terms, so :func:`forget_proofs` empties it too."""
+    """Register a cache of z3 terms, so `forget_proofs` empties it too."""
     _TERM_CACHES.append(clear)
 
 
@@ -214,7 +214,7 @@ def find_violation(
     facts: list[z3.BoolRef], claim: z3.BoolRef, canonical: Sequence[z3.ExprRef] = ()
 ) -> z3.ModelRef | None:
     """A model of ``facts`` in which ``claim`` is false, or None if the claim
-    follows from the facts (proved). Raises :class:`Vacuous` when the facts
+    follows from the facts (proved). Raises `Vacuous` when the facts
     themselves cannot hold, so that no claim is ever proved vacuously.
 
     Which model z3 returns can depend on what the process solved before, so

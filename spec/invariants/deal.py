@@ -4,8 +4,8 @@ Rules ``briscola.deal.hands``, ``briscola.deal.indicator``,
 ``briscola.draw.order``, ``briscola.draw.indicator-last``,
 ``briscola.draw.exhausted``, ``scopa.deal.table`` and ``scopa.deal.refill``.
 The deal is encoded as integer terms over the spec's parameters (cards in play, players,
-hand size, table cards, indicator, drawing); :func:`deal_terms` is shared
-with the inverse solve in :mod:`.deal_solve`, where the pack size is left
+hand size, table cards, indicator, drawing); `deal_terms` is shared
+with the inverse solve in `.deal_solve`, where the pack size is left
 free.
 """
 

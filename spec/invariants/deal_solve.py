@@ -3,9 +3,9 @@
 For a deck, a hand size, a number of table cards, an indicator or none, and
 drawing or not, z3 finds for each player count the fewest cards to take out
 of the pack so that every deal invariant holds (the same terms as
-:mod:`.deal`, with the pack size left free), and then which cards to take
+`.deal`, with the pack size left free), and then which cards to take
 out so the card points stay as they are: the faces worth nothing, weakest
-first. The docs render the rows as a table (:func:`markdown`).
+first. The docs render the rows as a table (`markdown`).
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def deal_options(
 
 
 def deal_table(ruleset: Ruleset, players: Iterable[int] = range(2, 9)) -> list[DealOption]:
-    """:func:`deal_options` for the ruleset's deck and deal, from the full pack."""
+    """`deal_options` for the ruleset's deck and deal, from the full pack."""
     params = DealParams.of(ruleset)
     return deal_options(
         ruleset.deck,

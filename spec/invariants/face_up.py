@@ -3,7 +3,7 @@
 Rules ``briscola.deal.indicator`` (a card is left to turn up),
 ``briscola.deal.rebury`` (reburying a barred indicator ends) and
 ``scopa.deal.redeal`` (the conditions that void a deal can be avoided),
-over the deal terms of :mod:`.deal`.
+over the deal terms of `.deal`.
 """
 
 from __future__ import annotations

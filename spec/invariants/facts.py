@@ -32,9 +32,9 @@ class Card:
 
     id: str
     rank: int
-    """Index into :attr:`Pack.ranks`."""
+    """Index into `Pack.ranks`."""
     suit: int
-    """Index into :attr:`Pack.suits`."""
+    """Index into `Pack.suits`."""
     points: int
 
 

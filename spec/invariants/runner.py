@@ -42,7 +42,7 @@ def failures(results: tuple[InvariantResult, ...] | list[InvariantResult]) -> li
 
 
 def require_proved(ruleset: Ruleset, where: str) -> None:
-    """Raise :class:`SpecError` naming ``where``, the first invariant that
+    """Raise `SpecError` naming ``where``, the first invariant that
     fails and its counterexample; do nothing when every invariant holds."""
     bad = failures(check(ruleset))
     if not bad:

@@ -7,8 +7,8 @@ variant's tiebreak: a draw, a void hand, the last trick, more cards),
 when he reached none), ``albastini.score.victory-points`` (doubled when
 another side took fewer than ``double_below``) and ``briscola.match.end``.
 A hand's outcome is encoded over symbolic splits of the card points and of
-the cards among the sides. Contract hands are in :mod:`.contract`, Scopa
-hands in :mod:`.scopa`; :func:`target_reachable` covers all three.
+the cards among the sides. Contract hands are in `.contract`, Scopa
+hands in `.scopa`; `target_reachable` covers all three.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ _OUTCOMES: dict[tuple[str, str], Outcome] = {}
 
 
 def hand_outcome(ruleset: Ruleset, tag: str = "") -> Outcome:
-    """:func:`build_outcome`, built once per scoring parameters and tag (z3
+    """`build_outcome`, built once per scoring parameters and tag (z3
     terms are shared by every query)."""
     key = (parameters_key(ruleset, SCORING_READS), tag)
     if key not in _OUTCOMES:
@@ -151,7 +151,7 @@ def _card_points_kind(ruleset: Ruleset) -> bool:
 )
 def exclusive(ruleset: Ruleset) -> Verdict:
     """``briscola.score.majority`` and ``briscola.score.tie`` (contract hands:
-    ``chiamata.score.target``, in :mod:`.contract`)."""
+    ``chiamata.score.target``, in `.contract`)."""
     if scoring_kind(ruleset) == "contract":
         from .contract import contract_exclusive
 
@@ -203,7 +203,7 @@ def game_points_term(ruleset: Ruleset, out: Outcome) -> z3.ArithRef:
 )
 def tiers(ruleset: Ruleset) -> Verdict:
     """``briscola.score.game-points`` and ``albastini.score.victory-points``
-    over two symbolic winning outcomes; contract bands in :mod:`.contract`."""
+    over two symbolic winning outcomes; contract bands in `.contract`."""
     if scoring_kind(ruleset) == "contract":
         from .contract import bands_consistent
 
