@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from regola.spec import catalog
+
 from .compare import Difference
 
 # (view fields, rule-id suffixes to blame in order of preference)
@@ -125,6 +127,9 @@ FIELD_RULES: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
     (frozenset({"dealer", "hand_number"}), ("match.next-dealer", "match.end")),
 )
 
+# fields that differ when a trick went to the wrong player
+TRICK_TAKEN = frozenset({"won", "last_trick", "leader", "tricks_played"})
+
 # rule suffix -> the suffix whose presence makes it a suspect even if unexercised
 IMPLIED: dict[str, str] = {"draw.indicator-last": "draw.order"}
 
@@ -144,6 +149,11 @@ def for_view(differences: Iterable[Difference], step_rules: Sequence[str]) -> st
     """The rule most likely broken when the omniscient view differs."""
     fields = {d.field for d in differences}
     family = step_rules[0].split(".")[0] if step_rules else None
+    if family and "points" in fields and not fields & TRICK_TAKEN:
+        # the right cards went to the right pile, yet they count differently
+        rule = f"{family}.deck.points"
+        if rule in catalog(family):
+            return rule
     for group, suffixes in FIELD_RULES:
         if not fields & group:
             continue

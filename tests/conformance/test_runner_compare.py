@@ -133,6 +133,12 @@ def test_blame_prefers_the_trick_winner_over_the_draw_it_caused():
     assert blame.for_view(diffs("hands[0]", "won[1]", "leader", "to_move"), TRICK_STEP) == "briscola.trick.winner"
 
 
+def test_blame_names_card_points_when_the_right_trick_counts_differently():
+    assert blame.for_view(diffs("points[1]"), TRICK_STEP) == "briscola.deck.points"
+    # with the trick in the wrong pile the points differ too, but the winner is at fault
+    assert blame.for_view(diffs("points[1]", "won[1]"), TRICK_STEP) == "briscola.trick.winner"
+
+
 def test_blame_names_the_draw_order_when_only_hands_differ():
     assert blame.for_view(diffs("hands[0]", "hands[1]"), TRICK_STEP) == "briscola.draw.order"
 
