@@ -115,26 +115,28 @@ def _exchange(state: State, act: ExchangeAction) -> State:
 
 
 def _play(state: State, act: PlayAction) -> State:
-    rules = check_play(state, act.seat, act.card)
+    seat, card = act.seat, act.card
+    rules = check_play(state, seat, card)
     if state.tricks_played == 0 and not state.trick:
         first = "chiamata.play.bidder-leads" if state.ruleset.play.first_lead == "bidder" else "briscola.play.first-lead"
         rules.insert(0, first)
-    if state.contract is not None and state.contract.called is None:
-        rules += check_dark_play(state, act.seat, act.card)
+    in_contract = state.contract is not None
+    if in_contract and state.contract.called is None:
+        rules += check_dark_play(state, seat, card)
     hands = list(state.hands)
-    hand = hands[act.seat]
-    at = hand.index(act.card)
-    hands[act.seat] = hand[:at] + hand[at + 1 :]
-    trick = state.trick + ((act.seat, act.card),)
-    events: list[dict[str, Any]] = [{"type": "play", "seat": act.seat, "card": act.card}]
+    hand = hands[seat]
+    at = hand.index(card)
+    hands[seat] = hand[:at] + hand[at + 1 :]
+    trick = state.trick + ((seat, card),)
+    events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card}]
     n = state.tables.players
-    if state.contract is not None:
+    if in_contract:
         # chiamata.info.reveal: the called card on the table shows its holder
-        contract, shown, shown_rules = reveal_on_play(state, act.seat, act.card)
+        contract, shown, shown_rules = reveal_on_play(state, seat, card)
         state = replace(state, contract=contract)
         events += shown
         rules += shown_rules
-    if state.contract is not None and awaiting_call(state, len(trick)):
+    if in_contract and awaiting_call(state, len(trick)):
         # chiamata.call.after-first-trick: the trick waits for the bidder's call
         return replace(
             state,
@@ -150,7 +152,7 @@ def _play(state: State, act: PlayAction) -> State:
             state,
             hands=tuple(hands),
             trick=trick,
-            to_move=(act.seat + 1) % n,
+            to_move=(seat + 1) % n,
             events=tuple(events),
             rules=tuple(rules),
         )
@@ -168,7 +170,8 @@ def _finish_trick(
     then the end of the hand if every card has been played."""
     tables = state.tables
     winner = trick_winner(tables, trick, state.trump)
-    cards = tuple(c for _, c in trick)
+    cards = tuple([card for _, card in trick])
+    points = tables.points
     won = list(state.won)
     won[winner] = won[winner] + cards
     tricks_won = list(state.tricks_won)
@@ -179,7 +182,7 @@ def _finish_trick(
             "number": state.tricks_played + 1,
             "winner": winner,
             "cards": list(cards),
-            "points": sum(tables.points[c] for c in cards),
+            "points": sum([points[card] for card in cards]),
         }
     )
     rules += ["briscola.trick.winner", "briscola.trick.lead-next"]
@@ -190,7 +193,7 @@ def _finish_trick(
     takes_indicator = ruleset.draw.take_indicator
     if ruleset.draw.enabled:
         hands, stock, left, drawn, draw_rules = draw_round(
-            hands_t, stock, indicator if takes_indicator else None, winner, tables.players
+            tables, hands_t, stock, indicator if takes_indicator else None, winner
         )
         indicator = left if takes_indicator else indicator
         events += drawn
@@ -201,7 +204,7 @@ def _finish_trick(
         rules.append("briscola.draw.exhausted")
     after = replace(
         state,
-        hands=tuple(tables.sort(h) if len(h) != len(old) else old for h, old in zip(hands, hands_t)),
+        hands=tuple(hands),
         stock=stock,
         indicator=indicator,
         trick=(),

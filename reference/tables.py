@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from regola.spec import Ruleset
@@ -67,6 +68,11 @@ class Tables:
     def sort(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
         """Cards in canonical order."""
         return tuple(sorted(cards, key=self.order.__getitem__))
+
+    def insert(self, hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+        """``hand`` (in canonical order) with ``card`` added in its place."""
+        at = bisect_left(hand, self.order[card], key=self.order.__getitem__)
+        return hand[:at] + (card,) + hand[at:]
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats on this seat's side."""
