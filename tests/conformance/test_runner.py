@@ -70,7 +70,8 @@ def test_a_wrong_view_is_found_at_its_step_with_the_path_and_both_values(traces,
     assert (d.kind, d.step, d.line) == ("view", k, k + 2)  # no reject lines in this trace
     assert d.action == steps[k]["action"]
     assert d.rules == steps[k]["rules"]
-    assert d.rule == "briscola.trick.winner"
+    # only the points differ (the trick went to the right pile): the card points are at fault
+    assert d.rule == "briscola.deck.points"
     assert [(x.path, x.expected, x.actual) for x in d.differences] == [("points", [right[1], right[0] + 1], right)]
     assert "! points" in d.side_by_side
     assert result.steps == k  # steps before the divergent one got through
