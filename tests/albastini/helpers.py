@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.reference import IllegalAction, apply, new_game, view
+from regola.reference import apply, new_game
 from regola.spec import Ruleset, load
+from step_helpers import events, rejects  # noqa: F401 - shared, re-exported for this folder's tests
 
 
 def ruleset(variant: str, **options: Any) -> Ruleset:
@@ -57,17 +58,3 @@ def pas(seat: int) -> dict[str, Any]:
 def play(seat: int, card: str) -> dict[str, Any]:
     return {"type": "play", "seat": seat, "card": card}
 
-
-def rejects(state, action: dict[str, Any]) -> str:
-    """Apply an action that must be refused; return the rule id given."""
-    before = view(state)
-    try:
-        apply(state, action)
-    except IllegalAction as exc:
-        assert view(state) == before
-        return exc.rule_id
-    raise AssertionError(f"{action} was accepted")
-
-
-def events(state, kind: str) -> list[dict[str, Any]]:
-    return [e for e in state.events if e["type"] == kind]

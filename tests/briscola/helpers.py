@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from regola.reference import IllegalAction, apply, new_game, view
+from regola.reference import apply, new_game, view
 from regola.spec import Ruleset, load
+from step_helpers import events, rejects  # noqa: F401 - shared, re-exported for this folder's tests
 
 
 def ruleset(variant: str, **options: Any) -> Ruleset:
@@ -100,23 +101,6 @@ def plays(state, *moves: str):
         seat, card = move.split(":")
         state = play(state, int(seat), card)
     return state
-
-
-def events(state, kind: str) -> list[dict[str, Any]]:
-    """Events of one type from the step that produced ``state``."""
-    return [e for e in state.events if e["type"] == kind]
-
-
-def rejects(state, action: dict[str, Any]) -> str:
-    """Apply an action that must be refused; return the rule id given, and
-    check the refused action changed nothing."""
-    before = view(state)
-    try:
-        apply(state, action)
-    except IllegalAction as exc:
-        assert view(state) == before
-        return exc.rule_id
-    raise AssertionError(f"{action} was accepted")
 
 
 # --- whole hands written trick by trick -------------------------------------

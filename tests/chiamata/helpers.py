@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.reference import IllegalAction, apply, new_game, view
+from regola.reference import apply
 from regola.spec import Ruleset, load
+from step_helpers import events, rejects  # noqa: F401 - shared, re-exported for this folder's tests
 
 
 def ruleset(variant: str, **options: Any) -> Ruleset:
@@ -70,23 +71,6 @@ def call(seat: int, suit: str | None = None, card: str | None = None) -> dict[st
 
 def play(seat: int, card: str) -> dict[str, Any]:
     return {"type": "play", "seat": seat, "card": card}
-
-
-def rejects(state, action: dict[str, Any]) -> str:
-    """Apply an action that must be refused; return the rule id given, and
-    check the refused action changed nothing."""
-    before = view(state)
-    try:
-        apply(state, action)
-    except IllegalAction as exc:
-        assert view(state) == before
-        return exc.rule_id
-    raise AssertionError(f"{action} was accepted")
-
-
-def events(state, kind: str) -> list[dict[str, Any]]:
-    """Events of one type from the step that produced ``state``."""
-    return [e for e in state.events if e["type"] == kind]
 
 
 def parse_tricks(script: list[str]) -> list[tuple[list[tuple[int, str]], int]]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from regola.reference import IllegalAction, apply, legal_actions, new_game, view
+from regola.reference import apply, legal_actions, new_game
 from regola.spec import Ruleset, load
+from step_helpers import events, rejects  # noqa: F401 - shared, re-exported for this folder's tests
 
 
 def ruleset(variant: str, **options: Any) -> Ruleset:
@@ -91,11 +92,6 @@ def shuffle(state, deck: list[str]):
     return apply(state, {"type": "shuffle", "deck": list(deck)})
 
 
-def events(state, kind: str) -> list[dict[str, Any]]:
-    """Events of one type from the step that produced ``state``."""
-    return [e for e in state.events if e["type"] == kind]
-
-
 def legal(state) -> list[dict[str, Any]]:
     """The legal actions as plain JSON data."""
     return [a.model_dump(mode="json") for a in legal_actions(state)]
@@ -105,14 +101,3 @@ def captures_of(state, card: str) -> list[list[str]]:
     """The takes of every legal capture with ``card``, in the order listed."""
     return [a["take"] for a in legal(state) if a["type"] == "capture" and a["card"] == card]
 
-
-def rejects(state, action: dict[str, Any]) -> str:
-    """Apply an action that must be refused; return the rule id given, and
-    check the refused action changed nothing."""
-    before = view(state)
-    try:
-        apply(state, action)
-    except IllegalAction as exc:
-        assert view(state) == before
-        return exc.rule_id
-    raise AssertionError(f"{action} was accepted")
