@@ -44,10 +44,6 @@ class FishingTables:
         rank_by_id = {r.id: r for r in deck.ranks}
         coin_suits = {s.id for s in deck.suits if s.italian == "d"}
         sides = ruleset.seating.sides()
-        side_of = [0] * ruleset.seating.players
-        for i, side in enumerate(sides):
-            for seat in side:
-                side_of[seat] = i
         return cls(
             ruleset=ruleset,
             players=ruleset.seating.players,
@@ -57,7 +53,7 @@ class FishingTables:
             face={c: rank_by_id[c[:-1]].italian for c in cards},
             coins=frozenset(c for c in cards if c[-1] in coin_suits),
             sides=sides,
-            side_of=tuple(side_of),
+            side_of=ruleset.seating.side_of(),
         )
 
     def sort(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:

@@ -48,10 +48,6 @@ class Tables:
         by_rank = {r: n_strength - i for i, r in enumerate(deck.strength)}
         points_by_rank = {r.id: r.points for r in deck.ranks}
         sides = ruleset.seating.sides()
-        side_of = [0] * ruleset.seating.players
-        for i, side in enumerate(sides):
-            for seat in side:
-                side_of[seat] = i
         return cls(
             ruleset=ruleset,
             players=ruleset.seating.players,
@@ -62,7 +58,7 @@ class Tables:
             strength={c: by_rank.get(c[:-1], 0) for c in cards},
             points={c: points_by_rank[c[:-1]] for c in cards},
             sides=sides,
-            side_of=tuple(side_of),
+            side_of=ruleset.seating.side_of(),
         )
 
     def sort(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:

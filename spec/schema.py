@@ -151,6 +151,11 @@ class Seating(Model):
         """The scoring sides: the teams, or one side per seat."""
         return self.teams or tuple((s,) for s in range(self.players))
 
+    def side_of(self) -> tuple[int, ...]:
+        """For each seat, the index of its side in `sides()`."""
+        index = {seat: i for i, side in enumerate(self.sides()) for seat in side}
+        return tuple(index[seat] for seat in range(self.players))
+
 
 # --- deal -----------------------------------------------------------------
 
