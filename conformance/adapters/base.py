@@ -138,12 +138,18 @@ class CardMap:
 class HandByHandAdapter:
     """An `regola.conformance.engine.Engine` made of one engine game
     per hand. Subclasses set ``NAME``, ``DISTRIBUTION`` (the PyPI name whose
-    version is reported), ``VARIANTS``, ``FIELDS``, ``LEGAL`` and ``DRIVER``."""
+    version is reported), ``VARIANTS``, ``LEGAL`` and ``DRIVER``, and
+    ``FIELDS`` only if they report fewer than a hand snapshot gives."""
 
     NAME: ClassVar[str]
     DISTRIBUTION: ClassVar[str]
     VARIANTS: ClassVar[tuple[str, ...]]
-    FIELDS: ClassVar[tuple[str, ...]]
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "to_move", "trump", "indicator", "stock_size", "stock_top", "hands", "hand_sizes", "trick",
+        "leader", "tricks_played", "last_trick", "won", "points", "result", "stock",
+    )
+    """The view fields a hand snapshot gives (match fields are not reported:
+    no adapted engine plays a match)."""
     LEGAL: ClassVar[bool] = False
     DRIVER: ClassVar[Callable[[HandContext], HandDriver]]
 

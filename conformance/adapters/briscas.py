@@ -204,8 +204,4 @@ class BriscasAdapter(HandByHandAdapter):
     NAME = "briscas"
     DISTRIBUTION = "briscas"
     VARIANTS = ("brisca-2", "briscas-2")
-    FIELDS = (
-        "to_move", "trump", "indicator", "stock_size", "stock_top", "hands", "hand_sizes", "trick",
-        "leader", "tricks_played", "last_trick", "won", "points", "result", "stock",
-    )
     DRIVER = BriscasHand

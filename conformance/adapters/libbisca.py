@@ -118,9 +118,5 @@ class LibbiscaAdapter(HandByHandAdapter):
     NAME = "libbisca"
     DISTRIBUTION = "libbisca"
     VARIANTS = ("bisca-2",)
-    FIELDS = (
-        "to_move", "trump", "indicator", "stock_size", "stock_top", "hands", "hand_sizes", "trick",
-        "leader", "tricks_played", "last_trick", "won", "points", "result", "stock",
-    )
     LEGAL = True
     DRIVER = LibbiscaHand

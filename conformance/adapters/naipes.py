@@ -139,8 +139,4 @@ class NaipesAdapter(HandByHandAdapter):
     NAME = "naipes"
     DISTRIBUTION = "naipes"
     VARIANTS = ("brisca-2",)
-    FIELDS = (
-        "to_move", "trump", "indicator", "stock_size", "stock_top", "hands", "hand_sizes", "trick",
-        "leader", "tricks_played", "last_trick", "won", "points", "result", "stock",
-    )
     DRIVER = NaipesHand

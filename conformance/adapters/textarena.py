@@ -139,8 +139,4 @@ class TextarenaAdapter(HandByHandAdapter):
     NAME = "textarena"
     DISTRIBUTION = "textarena"
     VARIANTS = ("briscola-2", "briscola-3", "briscola-4-solo")
-    FIELDS = (
-        "to_move", "trump", "indicator", "stock_size", "stock_top", "hands", "hand_sizes", "trick",
-        "leader", "tricks_played", "last_trick", "won", "points", "result", "stock",
-    )
     DRIVER = TextarenaHand
