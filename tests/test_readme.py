@@ -27,3 +27,12 @@ def test_the_python_example_runs(capsys) -> None:
     assert hidden is None and len(own) == 3
     assert out[2].endswith("they add up to 120")
     assert out[3].startswith("briscola.play.phase - ")
+
+
+def test_ci_runs_the_two_readme_commands_read_from_the_readme() -> None:
+    """CI cannot pass while the README's commands fail: it runs them verbatim."""
+    ci = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+    for marker in ("main-command", "test-command"):
+        block = re.search(rf"<!-- {marker}:start -->\n```bash\n(.*?)\n```\n<!-- {marker}:end -->", README, re.S)
+        assert block and block.group(1).startswith("python3 -m venv .venv && ")
+        assert f"run_readme_command {marker} " in ci

@@ -161,6 +161,11 @@ def test_cli_reference_documents_every_command(pages):
     from regola.conformance.cli import app
 
     text = pages[data.CLI]
-    for name in typer.main.get_command(app).commands:
+    root = typer.main.get_command(app)
+    for name, cmd in root.commands.items():
         assert f"## `regola {name}`" in text
+        for sub in getattr(cmd, "commands", {}) or {}:  # groups: every subcommand too
+            assert f"### `regola {name} {sub}`" in text
+    assert "### `regola corpus generate`" in text
     assert "`--engine CMD`" in text
+    assert "\\|" not in text  # no escaped pipe shows through in code
