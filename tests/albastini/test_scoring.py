@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from regola.reference import legal_actions, new_game
 from regola.reference.actions import action_dict
-from regola.reference.match import next_dealer
-from regola.reference.scoring import score_hand
-from regola.reference.state import HandResult, replace
+from regola.reference.tricks.match import next_dealer
+from regola.reference.tricks.scoring import score_hand
+from regola.reference.tricks.state import HandResult, replace
 
 from .helpers import act, events, pack, pas, ruleset, start
 

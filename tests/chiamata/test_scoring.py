@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from regola.reference import new_game, view
-from regola.reference.state import MatchScore, replace
+from regola.reference.tricks.state import MatchScore, replace
 
 from .helpers import (
     HAND_A,

@@ -120,7 +120,7 @@ def test_a_legal_action_refused(traces):
 
 class LosesACardWhenRefusing(Reference):
     def on_illegal(self, before, action, exc):
-        from regola.reference.state import replace
+        from regola.reference.tricks.state import replace
 
         hands = list(before.hands)
         hands[0] = hands[0][1:]

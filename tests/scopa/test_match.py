@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 from regola.reference import initial_state, view
-from regola.reference.fishing_match import update_match
-from regola.reference.fishing_state import FishingMatch, FishingResult
+from regola.reference.fishing.match import update_match
+from regola.reference.fishing.state import FishingMatch, FishingResult
 
 from .helpers import capture, deck_for, events, play, rejects, shuffle, small_pack, start
 

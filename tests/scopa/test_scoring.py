@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 from regola.reference import initial_state
-from regola.reference.fishing_scoring import score_hand
+from regola.reference.fishing.scoring import score_hand
 
 from .helpers import ALL_CARDS, ruleset
 
@@ -195,8 +195,8 @@ def test_option_napola(coins, cap, points):
 
 @pytest.mark.rule("scopa.score.napoleone")
 def test_option_all_ten_coins_win_the_match():
-    from regola.reference.fishing_match import update_match
-    from regola.reference.fishing_scoring import score_hand as score
+    from regola.reference.fishing.match import update_match
+    from regola.reference.fishing.scoring import score_hand as score
 
     rules = ruleset("scopa-2", hand_scoring__scopa__napola=True, hand_scoring__scopa__napoleone=True)
     state = replace(initial_state(rules), captured=(tuple(COINS), tuple(rest(COINS))), scope=(0, 0))
@@ -209,7 +209,7 @@ def test_option_all_ten_coins_win_the_match():
 
 @pytest.mark.rule("scopa.score.napoleone")
 def test_all_ten_coins_win_only_where_the_option_is_played(two):
-    from regola.reference.fishing_match import update_match
+    from regola.reference.fishing.match import update_match
 
     state = replace(initial_state(two), captured=(tuple(COINS), tuple(rest(COINS))), scope=(0, 0))
     result, _ = score_hand(state)

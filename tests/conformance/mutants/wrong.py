@@ -6,7 +6,7 @@ from typing import Any
 
 from regola import reference
 from regola.conformance.engine import ActionRejected
-from regola.reference.state import replace
+from regola.reference.tricks.state import replace
 
 from .base import MutantEngine
 

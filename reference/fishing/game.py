@@ -1,6 +1,7 @@
 """Entry points of the fishing games (Scopa, Scopone): start a match, list
-legal actions, apply one. The public functions of `.game` hand every
-ruleset with ``play.kind = "fishing"`` to these.
+legal actions, apply one, and (from `.views`) the view. The public functions
+of `regola.reference` hand every ruleset with ``play.kind = "fishing"`` to
+these (through `regola.reference.families`).
 
 Actions: ``shuffle`` (chance), ``play`` (a card that captures nothing and
 stays on the table) and ``capture`` (a card and the table cards it takes).
@@ -15,20 +16,24 @@ from typing import Any
 
 from regola.spec import Ruleset
 
-from .actions import PlayAction, ShuffleAction
-from .capture import capture_choices, check_capture, check_lay, is_scopa
-from .errors import IllegalAction
-from .fishing_actions import (
+from ..actions import PlayAction, ShuffleAction
+from ..errors import IllegalAction
+from .actions import (
     AnyFishingAction,
     CaptureAction,
     capture_action,
     lay_action,
-    parse_fishing_action,
+    parse_action,
 )
-from .fishing_deal import deal_hand, refill
-from .fishing_match import next_dealer, update_match
-from .fishing_scoring import score_hand
-from .fishing_state import CaptureRecord, FishingMatch, FishingState, FishingTables
+from .capture import capture_choices, check_capture, check_lay, is_scopa
+from .deal import deal_hand, refill
+from .match import next_dealer, update_match
+from .scoring import score_hand
+from .state import CaptureRecord, FishingMatch, FishingState
+from .tables import FishingTables
+from .views import view
+
+__all__ = ["apply", "initial_state", "legal_actions", "view"]
 
 
 def initial_state(ruleset: Ruleset) -> FishingState:
@@ -71,7 +76,7 @@ def apply(state: FishingState, action: AnyFishingAction | dict[str, Any]) -> Fis
     (``scopa.capture.compulsory``), a capture the rules do not allow
     (``scopa.capture.*``), anything after the end (``scopa.match.end``).
     """
-    act = parse_fishing_action(action)
+    act = parse_action(action)
     if state.phase == "over":
         raise IllegalAction("scopa.match.end", "the match is over: no further action is possible")
     if isinstance(act, ShuffleAction):

@@ -1,17 +1,18 @@
 """The phases that come before play in the bidding games: the Chiamata
 auction and call (`.auction`, `.calling`) and Albastini's trump
-guess (`.albastini`). `.game` hands them every ``bid``, ``pass``
-and ``call`` action, and every action made while bidding or calling.
+guess (`.trump_guess`). The trick family's `regola.reference.tricks.game`
+hands them every ``bid``, ``pass`` and ``call`` action, and every action
+made while bidding or calling.
 """
 
 from __future__ import annotations
 
+from ...errors import IllegalAction
+from ..state import State
 from .actions import BidAction, CallAction, PassAction
-from .albastini import apply_guess, guess_actions, start_guessing
 from .auction import apply_auction, auction_actions, start_auction
 from .calling import apply_call, call_actions
-from .errors import IllegalAction
-from .state import State
+from .trump_guess import apply_guess, guess_actions, start_guessing
 
 BIDDING_PHASES = ("bid", "call")
 BIDDING_ACTIONS = ("bid", "pass", "call")

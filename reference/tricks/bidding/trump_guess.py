@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...errors import IllegalAction
+from ..state import State, replace
 from .actions import BidAction, PassAction
 from .auction import replace_auction
 from .bids import Auction, Bid
-from .errors import IllegalAction
-from .state import State, replace
 
 
 def bidders(state: State) -> list[int]:

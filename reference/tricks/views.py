@@ -1,4 +1,5 @@
-"""Canonical views: what the omniscient observer, or one seat, can see.
+"""Canonical views of a trick game: what the omniscient observer, or one
+seat, can see.
 
 A view is plain JSON data with a fixed set of keys, so two engines can be
 compared field by field (rules ``briscola.info.*``).
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import fishing_views
 from .state import State
 
 
@@ -50,8 +50,6 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     ``auction`` (public: every bid and pass, the bid cards on the table) and,
     with a contract, ``contract`` (the partner and whether the bidder is
     alone only as ``seat`` knows them: ``chiamata.info.secret-partner``)."""
-    if state.ruleset.play.kind == "fishing":
-        return fishing_views.view(state, seat)
     rules = state.ruleset
     n = state.tables.players
     if seat is not None and not 0 <= seat < n:

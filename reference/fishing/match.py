@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .fishing_state import FishingMatch, FishingResult, FishingState
+from .state import FishingMatch, FishingResult, FishingState
 
 
 def update_match(state: FishingState, result: FishingResult) -> FishingMatch:

@@ -1,4 +1,5 @@
-"""Lookup tables derived once from a ruleset, so rules read as plain lookups."""
+"""Lookup tables of a trick game, derived once from a ruleset, so rules
+read as plain lookups."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from regola.spec import Ruleset
+
+from ..cache import pack, per_ruleset
 
 
 @dataclass(frozen=True)
@@ -29,21 +32,14 @@ class Tables:
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> Tables:
-        """The tables of ``ruleset``. A ruleset is frozen, so the tables of the
-        few most recently used ones are kept and reused (by identity: the
-        cache holds the ruleset, so its id cannot be taken by another)."""
-        tables = _RECENT.get(id(ruleset))
-        if tables is None:
-            tables = cls._build(ruleset)
-            if len(_RECENT) >= _RECENT_SIZE:
-                del _RECENT[next(iter(_RECENT))]
-            _RECENT[id(ruleset)] = tables
-        return tables
+        """The tables of ``ruleset``, built once and kept for the few most
+        recently used rulesets (`regola.reference.cache`)."""
+        return _tables_of(ruleset)
 
     @classmethod
     def _build(cls, ruleset: Ruleset) -> Tables:
         deck = ruleset.deck
-        cards = deck.cards()
+        cards = pack(ruleset)
         n_strength = len(deck.strength)
         by_rank = {r: n_strength - i for i, r in enumerate(deck.strength)}
         points_by_rank = {r.id: r.points for r in deck.ranks}
@@ -75,5 +71,4 @@ class Tables:
         return tuple(s for s in self.sides[self.side_of[seat]] if s != seat)
 
 
-_RECENT_SIZE = 32
-_RECENT: dict[int, Tables] = {}
+_tables_of = per_ruleset(Tables._build)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import IllegalAction
+from ..errors import IllegalAction
 from .state import State
 from .tables import Tables
 

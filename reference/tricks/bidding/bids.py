@@ -1,8 +1,8 @@
 """Records of the bidding phases: one bid, the auction so far, the contract.
 
-Plain frozen values kept in `regola.reference.state.State`
+Plain frozen values kept in `regola.reference.tricks.state.State`
 (``state.auction``, ``state.contract``); the rules that build them live in
-`.auction`, `.calling` and `.albastini`.
+`.auction`, `.calling` and `.trump_guess`.
 """
 
 from __future__ import annotations

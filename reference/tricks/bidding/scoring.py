@@ -7,7 +7,7 @@ payoffs always add up to zero.
 
 from __future__ import annotations
 
-from .state import HandResult, State
+from ..state import HandResult, State
 
 
 def _cappotto(state: State, side: tuple[int, ...]) -> bool:

@@ -12,16 +12,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
-from .actions import PlayAction, ShuffleAction
-from .errors import IllegalAction
+from ..actions import ActionModel, PlayAction, ShuffleAction
+from ..errors import IllegalAction
 
 
-class CaptureAction(BaseModel):
+class CaptureAction(ActionModel):
     """A player plays a card and takes table cards with it."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     type: Literal["capture"] = "capture"
     seat: int
@@ -36,7 +34,7 @@ _ADAPTER: TypeAdapter[Any] = TypeAdapter(FishingAction)
 AnyFishingAction = ShuffleAction | PlayAction | CaptureAction
 
 
-def parse_fishing_action(data: Any) -> AnyFishingAction:
+def parse_action(data: Any) -> AnyFishingAction:
     """Read a fishing-game action from a model or a JSON-like mapping.
 
     A malformed action, or one of another family (an exchange), is an

@@ -1,4 +1,7 @@
-"""The interpreter's entry points: start a match, list legal actions, apply one.
+"""Entry points of the trick games (Briscola, its bidding games, Albastini):
+start a match, list legal actions, apply one, and (from `.views`) the view.
+The public functions of `regola.reference` hand every ruleset with
+``play.kind = "tricks"`` to these (through `regola.reference.families`).
 
 ``apply`` never mutates: it returns a new `State` or raises
 `IllegalAction` with the id of the rule that forbids the action.
@@ -10,28 +13,37 @@ from typing import Any
 
 from regola.spec import Ruleset
 
-from .actions import ExchangeAction, PlayAction, ShuffleAction, parse_action, play_action
-from .bidding_phase import BIDDING_ACTIONS, BIDDING_PHASES, apply_bidding, bidding_actions, open_bidding
-from .calling import awaiting_call, barred_in_dark, check_dark_play, reveal_on_play
+from ..actions import PlayAction, ShuffleAction, play_action
+from ..errors import IllegalAction
+from .actions import AnyAction, ExchangeAction, parse_action
+from .bidding.calling import (
+    awaiting_call,
+    barred_in_dark,
+    check_dark_play,
+    reveal_on_play,
+)
+from .bidding.phase import (
+    BIDDING_ACTIONS,
+    BIDDING_PHASES,
+    apply_bidding,
+    bidding_actions,
+    open_bidding,
+)
 from .deal import deal_hand
 from .drawing import draw_round
-from .errors import IllegalAction
 from .exchange import check_exchange, exchange_card, may_exchange
 from .match import next_dealer, update_match
 from .scoring import score_hand
 from .state import MatchScore, State, replace
 from .tables import Tables
-from .tricks import check_play, playable, trick_winner
-from .views import partner_view_active
-from . import fishing_game
+from .trick import check_play, playable, trick_winner
+from .views import partner_view_active, view
 
-AnyAction = ShuffleAction | PlayAction | ExchangeAction
+__all__ = ["apply", "initial_state", "legal_actions", "view"]
 
 
 def initial_state(ruleset: Ruleset) -> State:
     """A match before its first shuffle: seat 0 is to deal."""
-    if ruleset.play.kind == "fishing":
-        return fishing_game.initial_state(ruleset)
     tables = Tables.of(ruleset)
     zeros = tuple(0 for _ in tables.sides)
     return State(
@@ -42,18 +54,11 @@ def initial_state(ruleset: Ruleset) -> State:
     )
 
 
-def new_game(ruleset: Ruleset, deck_order: list[str] | tuple[str, ...]) -> State:
-    """Start a match and deal its first hand from ``deck_order`` (top card first)."""
-    return apply(initial_state(ruleset), ShuffleAction(deck=tuple(deck_order)))
-
-
 def legal_actions(state: State) -> list[AnyAction]:
     """Every legal player action, in canonical order: plays by card order,
     then the exchange. Empty between hands (a chance step: see
     `State.is_chance`) and once the match is over."""
     ruleset = state.tables.ruleset
-    if ruleset.play.kind == "fishing":
-        return fishing_game.legal_actions(state)
     if state.phase != "play":
         return bidding_actions(state) if state.phase in BIDDING_PHASES else []
     seat = state.to_move
@@ -74,9 +79,6 @@ def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
     (``briscola.play.turn``), a card not held (``briscola.play.in-hand``), and
     so on.
     """
-    ruleset = state.tables.ruleset
-    if ruleset.play.kind == "fishing":
-        return fishing_game.apply(state, action)
     act = parse_action(action)
     if state.phase == "over":
         raise IllegalAction("briscola.match.end", "the match is over: no further action is possible")

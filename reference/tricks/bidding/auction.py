@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...errors import IllegalAction
+from ..state import HandResult, State, replace
 from .actions import BidAction, PassAction
 from .bids import Auction, Bid, Contract
-from .errors import IllegalAction
-from .state import HandResult, State, replace
 
 
 def first_speaker(state: State) -> int:

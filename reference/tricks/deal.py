@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .errors import IllegalAction
-from .shuffle import check_deck_order
+from ..errors import IllegalAction
+from ..shuffle import check_deck_order
 from .state import State, replace
 from .tables import Tables
 

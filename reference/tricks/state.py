@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
-from .bids import Auction, Contract
+from .bidding.bids import Auction, Contract
 from .tables import Tables
 
 Phase = Literal["shuffle", "bid", "call", "play", "over"]

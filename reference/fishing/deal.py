@@ -8,9 +8,10 @@ from typing import Any
 
 from regola.spec.fishing import RedealTrigger
 
-from .errors import IllegalAction
-from .shuffle import check_deck_order
-from .fishing_state import FishingState, FishingTables
+from ..errors import IllegalAction
+from ..shuffle import check_deck_order
+from .state import FishingState
+from .tables import FishingTables
 
 
 def deal_round(

@@ -9,8 +9,8 @@ A capture choice is the tuple of table cards taken, in canonical order;
 
 from __future__ import annotations
 
-from .errors import IllegalAction
-from .fishing_state import FishingTables
+from ..errors import IllegalAction
+from .tables import FishingTables
 
 Take = tuple[str, ...]
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...errors import IllegalAction
+from ..state import State, replace
 from .actions import CallAction
 from .auction import bid_faces
 from .bids import Contract
-from .errors import IllegalAction
-from .state import State, replace
 
 
 def called_face(state: State) -> str | None:

@@ -7,7 +7,8 @@ from typing import Any
 
 from regola.spec.fishing import MOST_SEVENS_ORDER
 
-from .fishing_state import FishingResult, FishingState, FishingTables
+from .state import FishingResult, FishingState
+from .tables import FishingTables
 
 # Capture values in the order of a Napola run: Ace, Two, Three, ... King.
 _RUN_FACES = ("A", "2", "3", "4", "5", "6", "7", "J", "H", "K")

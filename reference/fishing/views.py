@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .fishing_state import FishingState
+from .state import FishingState
 
 
 def visible_hands(state: FishingState, seat: int | None) -> list[bool]:

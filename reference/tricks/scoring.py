@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .contract_scoring import score_contract
+from .bidding.scoring import score_contract
 from .state import HandResult, State
 
 
