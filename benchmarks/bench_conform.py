@@ -20,14 +20,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from regola.conformance.client import SubprocessEngine
-from regola.conformance.corpus import iter_traces
-from regola.conformance.engine import ReferenceEngine
-from regola.conformance.runner import run_traces
-from regola.conformance.trace import read_trace
+from regola.conformance.protocol.client import SubprocessEngine
+from regola.conformance.protocol.engine import ReferenceEngine
+from regola.conformance.runner.run import run_traces
+from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.format import read_trace
 
 DEFAULT_VARIANTS = ["briscola-2", "briscola-4", "briscola-scoperta-3", "scopa-2", "scopone", "chiamata", "albastini-2"]
-SERVE = [sys.executable, "-m", "regola.conformance.serve"]
+SERVE = [sys.executable, "-m", "regola.conformance.protocol.serve"]
 
 
 class Kept:

@@ -9,7 +9,7 @@ failing with the same report as ``regola conform``::
 
 ``--regola-engine`` starts a subprocess engine (``--regola-timeout`` seconds
 per answer); ``--regola-engine-factory`` names a Python callable returning
-an `regola.conformance.engine.Engine`, tested in-process. The tests
+an `regola.conformance.protocol.engine.Engine`, tested in-process. The tests
 carry the marker ``regola_conformance``; traces of variants the engine does
 not play are skipped.
 
@@ -70,7 +70,7 @@ class TraceFailed(Exception):
 def _factory_from_option(config: pytest.Config) -> Callable[[], Any] | None:
     cmd = config.getoption("regola_engine")
     if cmd:
-        from regola.conformance.client import SubprocessEngine
+        from regola.conformance.protocol.client import SubprocessEngine
 
         timeout = config.getoption("regola_timeout")
         return lambda: SubprocessEngine(cmd, timeout=timeout)
@@ -93,7 +93,7 @@ def _replay_prefix(config: pytest.Config) -> str:
 
 def _traces(config: pytest.Config, variants: list[str]) -> list[Path]:
     """The corpus's traces (or those of ``--regola-trace``), of ``variants`` if any."""
-    from regola.conformance.corpus import iter_traces
+    from regola.conformance.trace.files import iter_traces
     from regola.spec import variant_ids
 
     unknown = [v for v in variants if v not in variant_ids()]
@@ -130,7 +130,7 @@ class _Checker:
     """Runs traces on one engine at a time, replaced after it fails."""
 
     def __init__(self, factory: Callable[[], Any], prefix: str = "") -> None:
-        from regola.conformance.runner import EngineHost
+        from regola.conformance.runner.run import EngineHost
 
         self.host = EngineHost(factory)
         self.prefix = prefix
@@ -223,7 +223,7 @@ def regola_engine_factory(pytestconfig: pytest.Config) -> Callable[[], Any]:
     your own Python engine."""
     factory = _factory_from_option(pytestconfig)
     if factory is None:
-        from regola.conformance.engine import ReferenceEngine
+        from regola.conformance.protocol.engine import ReferenceEngine
 
         return ReferenceEngine
     return factory

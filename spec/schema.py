@@ -20,9 +20,7 @@ from .fishing import Capture, RedealTrigger, ScopaScoring, check_fishing
 class Model(BaseModel):
     """Base for every spec model: frozen, no unknown fields, documented."""
 
-    model_config = ConfigDict(
-        frozen=True, extra="forbid", use_attribute_docstrings=True
-    )
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
 
 # --- deck -----------------------------------------------------------------
@@ -106,12 +104,7 @@ class Deck(Model):
     def cards(self) -> tuple[str, ...]:
         """Card ids in play, in canonical order (suit by suit, face by face)."""
         removed = set(self.removed)
-        return tuple(
-            r.id + s.id
-            for s in self.suits
-            for r in self.ranks
-            if r.id + s.id not in removed
-        )
+        return tuple(r.id + s.id for s in self.suits for r in self.ranks if r.id + s.id not in removed)
 
     def rank(self, rank_id: str) -> Rank:
         """The rank with this id."""

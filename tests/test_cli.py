@@ -23,8 +23,8 @@ import pytest
 from typer.testing import CliRunner
 
 from regola.conformance import cli
-from regola.conformance.cli import app
-from regola.conformance.render import GameRenderer
+from regola.conformance.cli.commands import app
+from regola.conformance.cli.render.game import GameRenderer
 from regola.reference import new_game
 from regola.spec import catalog, load, ruleset_hash, variant_ids
 from regola.spec.loader import VARIANTS_DIR
@@ -370,7 +370,7 @@ def regola(*args: str, **kwargs) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     env.pop("REGOLA_DEBUG", None)
     return subprocess.run(
-        [sys.executable, "-m", "regola.conformance.cli", *args],
+        [sys.executable, "-m", "regola.conformance.cli.commands", *args],
         capture_output=True, text=True, env=env, timeout=120, **kwargs,
     )
 
@@ -386,7 +386,7 @@ def test_main_stops_quietly_when_the_reader_goes_away() -> None:
     env = {**os.environ}
     env.pop("REGOLA_DEBUG", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "regola.conformance.cli", "play", "briscola-6", "--seed", "1", "--max-hands", "50"],
+        [sys.executable, "-m", "regola.conformance.cli.commands", "play", "briscola-6", "--seed", "1", "--max-hands", "50"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
     )
     assert proc.stdout is not None and proc.stderr is not None
@@ -401,7 +401,9 @@ def test_main_reports_an_internal_failure_in_one_paragraph(monkeypatch, capsys) 
     def broken() -> list[str]:
         raise RuntimeError("the variants folder vanished")
 
-    monkeypatch.setattr(cli, "variant_ids", broken)
+    from regola.conformance.cli import variants
+
+    monkeypatch.setattr(variants, "variant_ids", broken)
     monkeypatch.setattr(sys, "argv", ["regola", "variants"])
     monkeypatch.delenv("REGOLA_DEBUG", raising=False)
     with pytest.raises(SystemExit) as stop:

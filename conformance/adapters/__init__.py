@@ -2,7 +2,7 @@
 
 Each adapter drives one engine published on PyPI (installed with
 ``pip install 'regola[engines]'``) as an in-process
-`regola.conformance.engine.Engine`, so ``regola conform --engine
+`regola.conformance.protocol.engine.Engine`, so ``regola conform --engine
 naipes`` replays the corpus into it. The findings are in
 ``docs/engines/``.
 """

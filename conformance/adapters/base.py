@@ -2,7 +2,7 @@
 
 A third-party engine plays one hand at a time, in its own terms: its own
 card objects, its own player names, its own way of shuffling. An adapter
-turns it into an `regola.conformance.engine.Engine`:
+turns it into an `regola.conformance.protocol.engine.Engine`:
 
 - a `HandDriver` (one per engine) deals one hand from a deck order
   given in regola's card ids, plays cards for seats, and reads the engine's
@@ -33,10 +33,9 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Callable, ClassVar
 
+from regola.conformance.protocol.engine import PROTOCOL, ActionRejected, EngineFailure
 from regola.spec import Ruleset, SpecError, load
 from regola.spec import ruleset_hash as hash_of
-
-from ..engine import PROTOCOL, ActionRejected, EngineFailure
 
 PATCH_LOCK = threading.RLock()
 """Held while an engine's module globals are patched to inject a deck order
@@ -136,7 +135,7 @@ class CardMap:
 
 
 class HandByHandAdapter:
-    """An `regola.conformance.engine.Engine` made of one engine game
+    """An `regola.conformance.protocol.engine.Engine` made of one engine game
     per hand. Subclasses set ``NAME``, ``DISTRIBUTION`` (the PyPI name whose
     version is reported), ``VARIANTS``, ``LEGAL`` and ``DRIVER``, and
     ``FIELDS`` only if they report fewer than a hand snapshot gives."""

@@ -27,8 +27,17 @@ import queue
 import threading
 from typing import Any
 
-from ..engine import EngineFailure
-from .base import PATCH_LOCK, CardMap, HandByHandAdapter, HandContext, HandDriver, Snapshot, by_construction
+from regola.conformance.protocol.engine import EngineFailure
+
+from .base import (
+    PATCH_LOCK,
+    CardMap,
+    HandByHandAdapter,
+    HandContext,
+    HandDriver,
+    Snapshot,
+    by_construction,
+)
 
 _RANKS = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "S", 11: "C", 12: "R"}
 _SUITS = {"ORO": "o", "COPA": "c", "ESPADA": "e", "BASTON": "b"}

@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from regola import reference
+from regola.conformance.runner.reports import results_data, summary_table, write_json
+from regola.conformance.runner.run import TraceResult, run_traces
+from regola.conformance.trace.format import Trace, write_trace
+from regola.conformance.trace.record import record
 
-from ..recorder import record
-from ..reports import results_data, summary_table, write_json
-from ..runner import TraceResult, run_traces
-from ..trace import Trace, write_trace
 from . import adapter_factory
 
 

@@ -19,8 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import ActionRejected
-from .base import CardMap, HandByHandAdapter, HandContext, HandDriver, Snapshot, by_construction
+from regola.conformance.protocol.engine import ActionRejected
+
+from .base import (
+    CardMap,
+    HandByHandAdapter,
+    HandContext,
+    HandDriver,
+    Snapshot,
+    by_construction,
+)
 
 _RANKS = "A234567JQK"
 _SUITS = "HDSC"

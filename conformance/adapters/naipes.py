@@ -21,8 +21,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import PATCH_LOCK, CardMap, HandByHandAdapter, HandContext, HandDriver, Snapshot, by_construction
-from ..engine import ActionRejected
+from regola.conformance.protocol.engine import ActionRejected
+
+from .base import (
+    PATCH_LOCK,
+    CardMap,
+    HandByHandAdapter,
+    HandContext,
+    HandDriver,
+    Snapshot,
+    by_construction,
+)
 
 _RANKS = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 10: "S", 11: "C", 12: "R"}
 

@@ -22,8 +22,17 @@ from __future__ import annotations
 import random as _random
 from typing import Any
 
-from ..engine import ActionRejected, EngineFailure
-from .base import PATCH_LOCK, CardMap, HandByHandAdapter, HandContext, HandDriver, Snapshot, by_construction
+from regola.conformance.protocol.engine import ActionRejected, EngineFailure
+
+from .base import (
+    PATCH_LOCK,
+    CardMap,
+    HandByHandAdapter,
+    HandContext,
+    HandDriver,
+    Snapshot,
+    by_construction,
+)
 
 _RANKS = {"A": "A", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "J": "J", "Q": "H", "K": "K"}
 _SUITS = {"♦": "d", "♥": "c", "♠": "s", "♣": "b"}

@@ -13,7 +13,7 @@ import typer
 
 
 def _root() -> Any:
-    from regola.conformance.cli import app
+    from regola.conformance.cli.commands import app
 
     return typer.main.get_command(app)
 

@@ -13,15 +13,14 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-
 from regola.conformance.adapters import ADAPTERS, adapter_factory
 from regola.conformance.adapters.house import run_house
-from regola.conformance.conform_command import engine_factory
-from regola.conformance.corpus import iter_traces
-from regola.conformance.engine import ActionRejected, Engine
-from regola.conformance.recorder import record
-from regola.conformance.runner import run_traces
-from regola.conformance.trace import write_trace
+from regola.conformance.cli.conform import engine_factory
+from regola.conformance.protocol.engine import ActionRejected, Engine
+from regola.conformance.runner.run import run_traces
+from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.format import write_trace
+from regola.conformance.trace.record import record
 
 ROOT = Path(__file__).resolve().parents[2]
 

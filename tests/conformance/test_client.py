@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from mutants.material import write_playout
 
-from regola.conformance.client import SubprocessEngine
-from regola.conformance.engine import ActionRejected, EngineFailure
-from regola.conformance.runner import run_traces
-from regola.conformance.trace import read_trace
+from regola.conformance.protocol.client import SubprocessEngine
+from regola.conformance.protocol.engine import ActionRejected, EngineFailure
+from regola.conformance.runner.run import run_traces
+from regola.conformance.trace.format import read_trace
 
 WIRE = Path(__file__).parent / "mutants" / "wire.py"
 

@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from regola.conformance.corpus import CORPUS_DIR, iter_traces
-from regola.conformance.coverage import corpus_coverage
-from regola.conformance.recorder import legal_dicts
-from regola.conformance.trace import read_trace
+from regola.conformance.corpus.coverage import corpus_coverage
+from regola.conformance.trace.files import CORPUS_DIR, iter_traces
+from regola.conformance.trace.format import read_trace
+from regola.conformance.trace.record import legal_dicts
 from regola.reference import IllegalAction, apply, new_game, view
 from regola.spec import load, ruleset_hash, variant_ids
 
@@ -73,7 +73,7 @@ def test_negative_traces_reject_with_several_rules():
 
 
 def test_coverage_command_reports_and_passes():
-    run = subprocess.run([sys.executable, "-m", "regola.conformance.cli", "corpus", "coverage"],
+    run = subprocess.run([sys.executable, "-m", "regola.conformance.cli.commands", "corpus", "coverage"],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "briscola.trick.winner" in run.stdout
@@ -84,7 +84,7 @@ def test_coverage_command_fails_on_a_corpus_that_misses_rules(tmp_path):
     (tmp_path / "briscola-2").mkdir()
     src = next(p for p in TRACES if p.parent.name == "briscola-2" and p.stem == "playout-seed-1")
     (tmp_path / "briscola-2" / src.name).write_bytes(src.read_bytes())
-    run = subprocess.run([sys.executable, "-m", "regola.conformance.cli", "corpus", "coverage", "--corpus",
+    run = subprocess.run([sys.executable, "-m", "regola.conformance.cli.commands", "corpus", "coverage", "--corpus",
                           str(tmp_path)], capture_output=True, text=True)
     assert run.returncode == 1
     assert "uncovered: briscola-3: briscola.trick.winner" in run.stderr

@@ -9,12 +9,28 @@ import sys
 
 import pytest
 
-from regola.conformance.corpus import build, build_variant, first_difference, iter_traces, write_corpus
-from regola.conformance.negatives import RejectFinder, Vocabulary, idle_candidates, player_candidates
-from regola.conformance.recorder import seeded_game
-from regola.conformance.scenario_search import Line, profile, tail_length, tail_search
-from regola.conformance.scenarios import option_sets
-from regola.conformance.trace import read_trace
+from regola.conformance.corpus.generate import (
+    build,
+    build_variant,
+    first_difference,
+    write_corpus,
+)
+from regola.conformance.corpus.negatives import (
+    RejectFinder,
+    Vocabulary,
+    idle_candidates,
+    player_candidates,
+)
+from regola.conformance.corpus.scenario_search import (
+    Line,
+    profile,
+    tail_length,
+    tail_search,
+)
+from regola.conformance.corpus.scenarios import option_sets
+from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.format import read_trace
+from regola.conformance.trace.record import seeded_game
 from regola.reference import apply, new_game
 from regola.spec import SpecError, load
 
@@ -95,7 +111,7 @@ def test_first_difference_names_file_and_line(briscola2, tmp_path):
 def test_corpus_check_command_fails_on_a_tampered_copy(briscola2, tmp_path):
     root = tmp_path / "corpus"
     write_corpus(briscola2, root)
-    run = [sys.executable, "-m", "regola.conformance.cli", "corpus", "check", "--variant", "briscola-2",
+    run = [sys.executable, "-m", "regola.conformance.cli.commands", "corpus", "check", "--variant", "briscola-2",
            "--corpus", str(root)]
     ok = subprocess.run(run, capture_output=True, text=True)
     assert ok.returncode == 0, ok.stderr
@@ -107,7 +123,7 @@ def test_corpus_check_command_fails_on_a_tampered_copy(briscola2, tmp_path):
 
 
 def test_every_default_rule_of_a_variant_is_exercised(briscola2):
-    from regola.conformance.corpus import trace_rules
+    from regola.conformance.corpus.generate import trace_rules
     from regola.spec import rule_ids
 
     seen: set[str] = set()
@@ -198,7 +214,7 @@ def test_the_end_of_a_hand_is_searched_for_a_tie():
     seen = profile(rules, found.line)
     assert seen["briscola.score.tie"] == found.steps == len(found.line.actions)
     state = new_game(rules, deck([]))  # any deal: replay the found one instead
-    from regola.conformance.recorder import SeededPlay
+    from regola.conformance.trace.record import SeededPlay
 
     state = new_game(rules, SeededPlay(rules, found.line.seed).deck())
     for action in found.line.actions:

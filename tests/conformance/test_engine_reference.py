@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from regola.conformance.engine import ActionRejected, Engine, EngineFailure, ReferenceEngine
-from regola.conformance.recorder import record
+from regola.conformance.protocol.engine import (
+    ActionRejected,
+    Engine,
+    EngineFailure,
+    ReferenceEngine,
+)
+from regola.conformance.trace.record import record
 from regola.spec import load, ruleset_hash
 
 SUITS, RANKS = "dcsb", ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"]

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from mutants.material import seed_exercising, write_playout
 
-from regola.conformance.client import SubprocessEngine
-from regola.conformance.corpus import iter_traces
-from regola.conformance.recorder import record
-from regola.conformance.runner import run_traces
-from regola.conformance.trace import write_trace
+from regola.conformance.protocol.client import SubprocessEngine
+from regola.conformance.runner.run import run_traces
+from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.format import write_trace
+from regola.conformance.trace.record import record
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "examples" / "js-engine" / "briscola2.js"

@@ -8,9 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mutants import BY_NAME, MutantEngine
 
-from regola.conformance.lockstep import LockstepDisagreement, check_engine, play_lockstep
-from regola.conformance.runner import run_traces
-from regola.conformance.trace import read_trace
+from regola.conformance.runner.lockstep import (
+    LockstepDisagreement,
+    check_engine,
+    play_lockstep,
+)
+from regola.conformance.runner.run import run_traces
+from regola.conformance.trace.format import read_trace
 
 
 class Unmutated(MutantEngine):

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from mutants import BY_NAME, MUTANTS, Mutant, MutantEngine
 
-from regola.conformance.client import SubprocessEngine
-from regola.conformance.corpus import iter_traces, trace_rules
-from regola.conformance.runner import run_traces
-from regola.conformance.trace import read_trace
+from regola.conformance.corpus.generate import trace_rules
+from regola.conformance.protocol.client import SubprocessEngine
+from regola.conformance.runner.run import run_traces
+from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.format import read_trace
 
 SUBSET = 4
 WIRE = Path(__file__).parent / "mutants" / "wire.py"

@@ -13,7 +13,13 @@ import sys
 
 import pytest
 
-from regola.conformance.perft import count, divide, perft, perft_divide, seeded_decks
+from regola.conformance.corpus.perft import (
+    count,
+    divide,
+    perft,
+    perft_divide,
+    seeded_decks,
+)
 from regola.reference import apply, legal_actions, new_game
 from regola.spec import load
 
@@ -82,7 +88,7 @@ def test_sequences_cut_short_by_the_end_of_the_match_do_not_count():
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "regola.conformance.cli", "perft", *args],
+    return subprocess.run([sys.executable, "-m", "regola.conformance.cli.commands", "perft", *args],
                           capture_output=True, text=True)
 
 

@@ -9,10 +9,10 @@ import pytest
 from mutants import MutantEngine
 from mutants.material import seed_exercising, write_playout
 
-from regola.conformance.engine import ActionRejected, EngineFailure
-from regola.conformance.runner import run_traces
-from regola.conformance.trace import read_trace, write_trace
-from regola.conformance.verdicts import Divergence
+from regola.conformance.protocol.engine import ActionRejected, EngineFailure
+from regola.conformance.runner.run import run_traces
+from regola.conformance.runner.verdicts import Divergence
+from regola.conformance.trace.format import read_trace, write_trace
 
 
 class Reference(MutantEngine):

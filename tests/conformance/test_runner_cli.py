@@ -12,7 +12,7 @@ import pytest
 from mutants.material import write_playout
 from typer.testing import CliRunner
 
-from regola.conformance.cli import app
+from regola.conformance.cli.commands import app
 
 WIRE = Path(__file__).parent / "mutants" / "wire.py"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from regola.conformance import blame
-from regola.conformance.compare import (
+from regola.conformance.runner import blame
+from regola.conformance.runner.compare import (
     ABSENT,
     Difference,
     compare_views,

@@ -11,7 +11,7 @@ from mutants import MutantEngine
 from mutants.material import write_playout
 from rich.console import Console
 
-from regola.conformance.reports import (
+from regola.conformance.runner.reports import (
     first_failures,
     json_report,
     junit_xml,
@@ -21,8 +21,8 @@ from regola.conformance.reports import (
     write_json,
     write_junit,
 )
-from regola.conformance.runner import run_traces
-from regola.conformance.verdicts import TraceResult
+from regola.conformance.runner.run import run_traces
+from regola.conformance.runner.verdicts import TraceResult
 
 
 class Reference(MutantEngine):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from regola.conformance.recorder import record
+from regola.conformance.trace.record import record
 from regola.spec import load, ruleset_hash
 
 SUITS, RANKS = "dcsb", ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"]
@@ -25,7 +25,7 @@ class Session:
 
     def __init__(self, argv: list[str] | None = None) -> None:
         self.proc = subprocess.Popen(
-            argv or [sys.executable, "-m", "regola.conformance.serve"],
+            argv or [sys.executable, "-m", "regola.conformance.protocol.serve"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
 

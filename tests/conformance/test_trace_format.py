@@ -10,9 +10,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from regola.conformance.recorder import Recorder
-from regola.conformance.trace import (
-    SCHEMA_PATH,
+from regola.conformance.trace.files import SCHEMA_PATH
+from regola.conformance.trace.format import (
     Trace,
     TraceError,
     dumps_line,
@@ -22,6 +21,7 @@ from regola.conformance.trace import (
     trace_schema,
     write_trace,
 )
+from regola.conformance.trace.record import Recorder
 
 # briscola-2, dealer 0, one card at a time from seat 1: seat 1 gets Ad 3d Kd,
 # seat 0 gets 2c 4c 5c, the seventh card (7s) is the indicator, the rest
@@ -166,12 +166,12 @@ def test_every_line_validates_against_the_exported_schema():
 
 def test_committed_schema_is_up_to_date():
     assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text(), (
-        "conformance/schema/trace.schema.json is stale: run `regola trace-schema --write`"
+        "conformance/data/schema/trace.schema.json is stale: run `regola trace-schema --write`"
     )
 
 
 def test_trace_schema_command_prints_and_checks():
-    run = [sys.executable, "-m", "regola.conformance.cli", "trace-schema"]
+    run = [sys.executable, "-m", "regola.conformance.cli.commands", "trace-schema"]
     printed = subprocess.run(run, capture_output=True, text=True, check=True)
     assert json.loads(printed.stdout)["$id"] == trace_schema()["$id"]
     checked = subprocess.run([*run, "--check"], capture_output=True, text=True)

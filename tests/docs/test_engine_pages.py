@@ -10,10 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from _gen import compat, data, example
 from _gen.snippets import expand
-
 from regola.spec import load
 
 DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
@@ -44,16 +42,40 @@ def test_compatibility_matrix_from_results_files(tmp_path, monkeypatch):
     monkeypatch.setattr(compat, "COMPAT_DIR", tmp_path)
     text = compat.compatibility()
     assert "## Against the corpus" in text and "## With each engine's house rules" in text
-    rows = [line for line in text.split("## With each")[0].splitlines() if line.startswith("| ")][1:]
+    corpus = text.split("## With each")[0]
+    rows = [line for line in corpus.splitlines() if line.startswith("| ")]
     cells = [[c.strip() for c in row.strip().strip("|").split(" | ")] for row in rows]
-    assert cells[0] == ["alpha 2.0", "[briscola-2](../variants/briscola-2.md)",
-                        '<span class="compat-passed">passed</span>', "10/10 traces<br>71% of fields (15/21)", ""]
-    assert cells[1][:3] == ["", "[briscola-3](../variants/briscola-3.md)",
-                            '<span class="compat-unsupported">not supported</span>']
-    assert cells[2][:4] == ["beta 2.0", "[briscola-2](../variants/briscola-2.md)",
-                            '<span class="compat-failed">failed</span>', "7/10 traces<br>71% of fields (15/21)"]
-    assert cells[2][4] == "[`briscola.trick.winner`](../variants/briscola-2.md#briscola.trick.winner)"
-    assert "`regola conform --engine CMD --trace conformance/corpus/briscola-2/playout-seed-1.jsonl`" in text
+    # variants in rows, engines in columns: a cell per engine and variant
+    assert cells[0] == ["Variant", "alpha<br>2.0", "beta<br>2.0"]
+    by_variant = {row[0]: row[1:] for row in cells[1:]}
+    assert list(by_variant) == ["[briscola-2](../variants/briscola-2.md)",
+                                "[briscola-3](../variants/briscola-3.md)", "**Passed**"]
+    alpha, beta = by_variant["[briscola-2](../variants/briscola-2.md)"]
+    assert alpha == '<span class="compat-pass">passed</span><br>10/10 (100%)'
+    assert beta == ('<span class="compat-fail">failed</span><br>7/10 (70%)<br>'
+                    "[<code>briscola.<wbr>trick.<wbr>winner</code>](../variants/briscola-2.md#briscola.trick.winner)")
+    # alpha does not play briscola-3; beta was not run on it
+    assert by_variant["[briscola-3](../variants/briscola-3.md)"] == [
+        '<span class="compat-unsupported" title="not supported">–</span>', ""]
+    assert by_variant["**Passed**"] == ["1 of 1", "0 of 1"]
+    # the details below the matrix: fields compared and how to replay the failure
+    details = corpus.split("### Details")[1]
+    assert "- `briscola-2`: failed, 7/10 (70%) of traces; 71% of view fields compared (15 of 21)" in details
+    assert "`regola conform --engine CMD --trace conformance/data/corpus/briscola-2/playout-seed-1.jsonl`" in details
+    assert "not supported: 1 other variant" in details
+
+
+def test_the_compatibility_matrix_has_a_cell_per_engine_and_variant(pages):
+    """The committed results: every engine a column, every variant any
+    engine was run on a row, and no row without a cell for each engine."""
+    files = compat.result_sets()[""]
+    corpus = pages[data.COMPAT].split("## With each")[0]
+    rows = [line for line in corpus.splitlines() if line.startswith("| ")]
+    assert len(rows[0].split(" | ")) == 1 + len(files)
+    variants = sorted({v for r in files for v in r.variants})
+    assert len(rows) == 1 + len(variants) + 1  # header, one per variant, the totals
+    for row in rows:
+        assert len(row.strip().strip("|").split(" | ")) == 1 + len(files), row
 
 
 def test_no_results_files_renders_cleanly(tmp_path, monkeypatch):
@@ -91,7 +113,7 @@ def test_example_game_from_a_corpus_trace(tmp_path, monkeypatch):
     (folder / "a-negative.jsonl").write_text(json.dumps({**header, "purpose": "negative"}) + "\n")
     monkeypatch.setattr(example, "CORPUS_DIR", tmp_path)
     text = example.example_section(load("briscola-2"), "variants/briscola-2.md")
-    assert "`conformance/corpus/briscola-2/playout-seed-3.jsonl`" in text and "seed 3" in text
+    assert "`conformance/data/corpus/briscola-2/playout-seed-3.jsonl`" in text and "seed 3" in text
     assert "| Seat 0 | `Ad` `2d` `3d` |" in text and "| Trump indicator | `7d` |" in text
     assert "| 1 | 0 | plays `Ad` | trick 1 to seat 0 (11 pts); draws: seat 0, seat 1 |" in text
 
@@ -103,19 +125,17 @@ def test_no_corpus_leaves_the_example_out(tmp_path, monkeypatch):
 
 def test_the_python_adapter_example_follows_the_rules(monkeypatch, tmp_path):
     monkeypatch.syspath_prepend(str(DOCS_DIR / "examples"))
+    from regola.conformance.runner.lockstep import check_engine
     from toy_adapter import ToyAdapter
-
-    from regola.conformance.lockstep import check_engine
 
     check_engine(ToyAdapter, "briscola-2", max_examples=10, out=str(tmp_path / "toy-failure.jsonl"))
 
 
 def test_the_python_adapter_example_passes_the_corpus(monkeypatch):
     monkeypatch.syspath_prepend(str(DOCS_DIR / "examples"))
+    from regola.conformance.runner.run import run_traces
+    from regola.conformance.trace.files import iter_traces
     from toy_adapter import ToyAdapter
-
-    from regola.conformance.corpus import iter_traces
-    from regola.conformance.runner import run_traces
 
     paths = list(iter_traces(["briscola-2"]))
     results, hello = run_traces(paths, ToyAdapter)
@@ -152,7 +172,6 @@ def test_generated_snippets_of_hand_written_pages():
 
 def test_site_check_finds_missing_anchors_and_unknown_ids(tmp_path):
     from _gen.site_check import check_site
-
     from regola.spec.rules import rule_ids
 
     def write(path: str, body: str) -> None:

@@ -12,7 +12,6 @@ from _gen.deck import deck_section
 from _gen.options import options_section
 from _gen.phases import phases_diagram
 from _gen.site import nav
-
 from regola.spec import load, variant_ids
 
 
@@ -157,8 +156,7 @@ def test_comparison_lists_every_variant(pages):
 
 def test_cli_reference_documents_every_command(pages):
     import typer
-
-    from regola.conformance.cli import app
+    from regola.conformance.cli.commands import app
 
     text = pages[data.CLI]
     root = typer.main.get_command(app)

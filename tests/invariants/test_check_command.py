@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from regola.conformance.cli.commands import app
 from typer.testing import CliRunner
-
-from regola.conformance.cli import app
 
 BROKEN = Path(__file__).parent / "broken"
 

@@ -9,7 +9,16 @@ from regola.reference import initial_state, view
 from regola.reference.fishing.match import update_match
 from regola.reference.fishing.state import FishingMatch, FishingResult
 
-from .helpers import capture, deck_for, events, play, rejects, shuffle, small_pack, start
+from .helpers import (
+    capture,
+    deck_for,
+    events,
+    play,
+    rejects,
+    shuffle,
+    small_pack,
+    start,
+)
 
 
 def hand_result(points):

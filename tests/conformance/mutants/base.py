@@ -19,8 +19,9 @@ from functools import lru_cache
 from typing import Any
 
 from regola import reference
-from regola.conformance.engine import ActionRejected, EngineFailure
+from regola.conformance.protocol.engine import ActionRejected, EngineFailure
 from regola.spec import SpecError, load
+
 
 @lru_cache(maxsize=64)
 def _load(variant: str, options_json: str) -> Any:

@@ -1,6 +1,6 @@
 """Small traces recorded from the reference, for tests that need their own.
 
-Seeded playouts come from :func:`regola.conformance.recorder.record`; a
+Seeded playouts come from :func:`regola.conformance.trace.record.record`; a
 seed that exercises a given rule is found by playing seeds in order.
 """
 
@@ -10,8 +10,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from regola.conformance.recorder import load_ruleset, record, seeded_game
-from regola.conformance.trace import write_trace
+from regola.conformance.trace.format import write_trace
+from regola.conformance.trace.record import load_ruleset, record, seeded_game
 
 
 @cache

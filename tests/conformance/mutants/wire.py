@@ -31,8 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mutants import BY_NAME, MutantEngine  # noqa: E402
-
-from regola.conformance.engine import ActionRejected, EngineFailure  # noqa: E402
+from regola.conformance.protocol.engine import ActionRejected, EngineFailure  # noqa: E402
 
 
 class Reference(MutantEngine):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from regola import reference
-from regola.conformance.engine import ActionRejected
+from regola.conformance.protocol.engine import ActionRejected
 from regola.reference.tricks.state import replace
 
 from .base import MutantEngine

@@ -1,0 +1,146 @@
+"""The corpus commands: ``regola corpus generate|check|coverage``, ``regola
+perft`` and ``regola trace-schema``.
+
+Registered in `regola.conformance.cli.commands`.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from regola.conformance.cli.errors import UserError, fail, user_errors
+from regola.conformance.corpus.coverage import corpus_coverage
+from regola.conformance.corpus.generate import build, first_difference, write_corpus
+from regola.conformance.corpus.perft import perft as count_perft
+from regola.conformance.corpus.perft import perft_divide
+from regola.conformance.trace.files import CORPUS_DIR, SCHEMA_PATH, iter_traces
+from regola.conformance.trace.format import dumps_line, schema_text, write_text_atomic
+from regola.conformance.trace.record import load_ruleset
+from regola.spec import catalog, parse_option
+
+CorpusOpt = Annotated[
+    Path, typer.Option("--corpus", help="The corpus folder.", show_default="the packaged conformance/corpus")
+]
+VariantsOpt = Annotated[
+    Optional[list[str]],  # noqa: UP045 - typer reads this annotation at run time
+    typer.Option("--variant", "-v", metavar="ID", help="Only this variant (repeat for several); default: all."),
+]
+
+
+def trace_schema(
+    write: Annotated[bool, typer.Option("--write", help=f"Write it to {SCHEMA_PATH.name} in the package.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Exit 1 if the packaged file is not up to date.")] = False,
+) -> None:
+    """Print the JSON Schema of one trace line (format version 1)."""
+    with user_errors():
+        text = schema_text()
+        if check:
+            current = SCHEMA_PATH.read_text(encoding="utf-8") if SCHEMA_PATH.is_file() else ""
+            if current != text:
+                fail(f"{SCHEMA_PATH} is out of date: run `regola trace-schema --write`", status=1)
+            typer.echo(f"{SCHEMA_PATH} is up to date", err=True)
+        elif write:
+            write_text_atomic(SCHEMA_PATH, text)
+            typer.echo(f"wrote {SCHEMA_PATH}", err=True)
+        else:
+            typer.echo(text, nl=False)
+
+
+corpus_app = typer.Typer(
+    help="The committed corpus of traces: generate it, check it, show its coverage.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@corpus_app.command("generate")
+def corpus_generate(
+    variant: VariantsOpt = None,
+    corpus: CorpusOpt = CORPUS_DIR,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = None,  # noqa: UP045
+) -> None:
+    """Write the corpus from seeds (the same bytes every time)."""
+    with user_errors():
+        start = time.monotonic()
+        built = build(variant, jobs)
+        write_corpus(built, corpus, whole=variant is None)
+        total = 0
+        for vc in built:
+            size = sum(len(text.encode()) for text in vc.files().values())
+            total += size
+            typer.echo(f"{vc.variant:28} {len(vc.traces):3} traces {size / 1024:8.0f} KiB")
+            for note in vc.notes:
+                typer.echo(f"  note: {note}", err=True)
+        seconds = time.monotonic() - start
+        typer.echo(f"wrote {sum(len(v.traces) for v in built)} traces, {total / 2**20:.1f} MiB, "
+                   f"to {corpus} in {seconds:.0f} s")
+
+
+@corpus_app.command("check")
+def corpus_check(variant: VariantsOpt = None, corpus: CorpusOpt = CORPUS_DIR) -> None:
+    """Regenerate into a temporary folder and compare byte for byte."""
+    with user_errors():
+        built = build(variant)
+        with tempfile.TemporaryDirectory(prefix="regola-corpus-") as tmp:
+            fresh = Path(tmp) / "corpus"
+            write_corpus(built, fresh)
+            problem = first_difference(fresh, corpus, variant)
+        if problem:
+            fail(f"{problem}; run `regola corpus generate` and commit the result", status=1)
+        count = sum(1 for _ in iter_traces(variant, corpus))
+        typer.echo(f"the corpus in {corpus} is up to date ({count} traces)")
+
+
+@corpus_app.command("coverage")
+def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
+    """Print rule id x number of traces, per family; exit 1 if a rule id of a
+    shipped variant is exercised by none of its traces."""
+    with user_errors():
+        cov = corpus_coverage(corpus)
+        for family, counts in cov.families.items():
+            titles = catalog(family)
+            typer.echo(f"\n{family}: rule id, traces exercising it, traces rejecting with it")
+            width = max(len(r) for r in counts)
+            for rid, c in counts.items():
+                title = titles[rid].title if rid in titles else "(not in the catalogue)"
+                typer.echo(f"  {rid:{width}} {c.exercised:5} {c.rejected:5}  {title}")
+        for problem in cov.problems:
+            typer.echo(f"unreadable: {problem}", err=True)
+        typer.echo(f"\n{cov.traces} traces")
+        if cov.missing:
+            for variant, rid in cov.missing:
+                typer.echo(f"uncovered: {variant}: {rid}", err=True)
+            fail(f"{len(cov.missing)} rule id(s) of shipped variants are exercised by no trace", status=1)
+        if cov.problems:
+            fail(f"{len(cov.problems)} trace(s) could not be read", status=1)
+        typer.echo("every rule id of every shipped variant is exercised")
+
+
+def perft(
+    variant: Annotated[str, typer.Argument(metavar="ID", help="A variant id.")],
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the deck orders.")] = 0,
+    depth: Annotated[int, typer.Option("--depth", "-d", min=0, help="Length of the action sequences.")] = 3,
+    divide: Annotated[bool, typer.Option("--divide", help="Count per first action.")] = False,
+    option: Annotated[
+        Optional[list[str]],  # noqa: UP045 - typer reads this annotation at run time
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="Override one field of the ruleset."),
+    ] = None,
+) -> None:
+    """Count the action sequences of length D from the first deal of seed N."""
+    with user_errors():
+        options = dict(parse_option(text) for text in option or [])
+        ruleset = load_ruleset(variant, options)
+        if not divide:
+            typer.echo(count_perft(ruleset, seed, depth))
+            return
+        if depth < 1:
+            raise UserError("--divide needs --depth 1 or more")
+        rows = perft_divide(ruleset, seed, depth)
+        for action, n in rows:
+            typer.echo(f"{dumps_line(action)} {n}")
+        typer.echo(f"total {sum(n for _, n in rows)}")

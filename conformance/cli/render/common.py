@@ -1,0 +1,46 @@
+"""What every family's event printers share: the indent, the generic line,
+the match score."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import GameRenderer
+
+Handler = Callable[["GameRenderer", dict[str, Any]], list[str]]
+"""An event printer: ``(renderer, event) -> lines``."""
+INDENT = "  "
+DRAW_EVENTS = ("draw", "take-indicator")
+
+
+def match_score(r: GameRenderer, match: dict[str, Any]) -> str:
+    kind = getattr(r.ruleset.match, "kind", "")
+    parts = []
+    if kind == "first-to-card-points" and "card_points" in match:
+        parts.append(f"{r.per_side(match['card_points'])} card points")
+    elif "game_points" in match:
+        parts.append(f"{r.per_side(match['game_points'])} game points")
+    elif "points" in match:
+        parts.append(f"{r.per_side(match['points'])} points")
+    target = getattr(r.ruleset.match, "target", None)
+    if parts and kind and kind != "single":
+        parts.append(f"({kind} {target})")
+    return " ".join(parts)
+
+
+def describe_play(e: dict[str, Any]) -> str:
+    return f"seat {e.get('seat')} plays {e.get('card')}"
+
+
+def generic(r: GameRenderer, e: dict[str, Any]) -> list[str]:
+    """Any event without its own handler: its type and fields, in one line."""
+    fields = ", ".join(f"{k}={short(v)}" for k, v in e.items() if k != "type")
+    return [f"{INDENT}{e.get('type', 'event')}: {fields}"]
+
+
+def short(value: Any) -> str:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return "[" + " ".join(value) + "]"
+    return str(value)

@@ -1,0 +1,407 @@
+"""The committed corpus: ``conformance/data/corpus/<variant>/<name>.jsonl``.
+
+Generated from seeds, the same bytes every time, for every shipped variant
+(``regola corpus generate``; ``regola corpus check`` regenerates and
+compares). Per variant:
+
+- ``playout-seed-N``: random playouts (`PLAYOUTS`);
+- ``negative--<options>``: a seeded game with reject lines, the first example
+  of each kind of mistake (`regola.conformance.corpus.negatives`);
+- ``<options>--<rule>``: scenarios found by `.scenario_search.search` so
+  that every rule id that holds for the default rules, and for each option
+  set of `.scenarios.option_sets`, is exercised by some trace; each
+  named for its options and the rule it was kept for, and cut right after
+  the step that exercised it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from regola.conformance.corpus.negatives import RejectFinder
+from regola.conformance.corpus.scenario_search import (
+    OPTION_BATCHES,
+    PAIR_BATCHES,
+    SEED_BATCHES,
+    Batch,
+    Line,
+    search,
+)
+from regola.conformance.corpus.scenarios import OptionSet, option_sets
+from regola.conformance.trace.files import CORPUS_DIR, iter_traces
+from regola.conformance.trace.format import Trace, dumps_trace, new_folder_beside
+from regola.conformance.trace.record import (
+    StuckGame,
+    load_ruleset,
+    record,
+    record_line,
+    seeded_game,
+)
+from regola.spec import (
+    Ruleset,
+    SpecError,
+    add_variant_file,
+    catalog,
+    did_you_mean,
+    rule_ids,
+    variant_files,
+    variant_ids,
+)
+
+PLAYOUTS = ((1, 2),)
+"""(seed, at most so many hands) of the pure random playouts; the default
+negative trace is a second one, with reject lines."""
+EXTRA_PLAYOUTS = {v: tuple((seed, 1) for seed in range(3, 9)) for v in ("briscola-2", "brisca-2", "bisca-2", "scopa-2")}
+"""More one-hand random games for the two-player variants engines most often
+implement first, so an engine that plays only one of them still meets a
+variety of deals."""
+PLAYOUT_MAX_STEPS = 100
+"""A playout stops after this many steps even within its hands."""
+NEGATIVE_SEED = 2
+NEGATIVE_HANDS = 1
+
+
+def trace_rules(trace: Trace | Iterable[dict[str, Any]]) -> tuple[set[str], set[str]]:
+    """(rule ids a trace's deal and steps exercise, rule ids its reject lines
+    cite), from a trace or its lines."""
+    lines = trace.lines() if isinstance(trace, Trace) else trace
+    exercised: set[str] = set()
+    rejected: set[str] = set()
+    for line in lines:
+        if line["kind"] in ("header", "step"):
+            exercised.update(line.get("rules", ()))
+        elif line["kind"] == "reject":
+            rejected.add(line["rule"])
+    return exercised, rejected
+
+
+@dataclass
+class VariantCorpus:
+    """One variant's traces, and what the search could not reach."""
+
+    variant: str
+    traces: dict[str, Trace] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def files(self) -> dict[str, str]:
+        """Relative path -> file text."""
+        return {f"{self.variant}/{name}.jsonl": dumps_trace(t) for name, t in sorted(self.traces.items())}
+
+
+class _Builder:
+    """Collects one variant's traces and what each option set has covered."""
+
+    def __init__(self, variant: str) -> None:
+        self.variant = variant
+        self.out = VariantCorpus(variant)
+        self.covered: dict[str, set[str]] = {}
+        self.rejects = RejectFinder()
+
+    def add(self, options: OptionSet, trace: Trace) -> None:
+        name = trace.header["name"]
+        if name in self.out.traces:
+            raise ValueError(f"{self.variant}: two traces are named {name}")
+        self.out.traces[name] = trace
+        exercised, rejected = trace_rules(trace)
+        self.covered.setdefault(options.slug, set()).update(exercised | rejected)
+
+    def pending(self, options: OptionSet) -> set[str]:
+        return set(options.target) - self.covered.get(options.slug, set())
+
+    def playouts(self) -> None:
+        for seed, hands in PLAYOUTS + EXTRA_PLAYOUTS.get(self.variant, ()):
+            text = (f"A random playout of the default rules from seed {seed} (at most {hands} hands "
+                    f"and {PLAYOUT_MAX_STEPS} steps).")
+            trace = record(self.variant, {}, seed, name=f"playout-seed-{seed}", purpose="playout",
+                           description=text, max_hands=hands, max_steps=PLAYOUT_MAX_STEPS)
+            self.add(OptionSet({}, frozenset()), trace)
+
+    def negatives(self, options: OptionSet) -> None:
+        """A negative trace for ``options`` if it shows something new: any new
+        kind of mistake for the default rules, a new rule id otherwise."""
+        ruleset = load_ruleset(self.variant, options.options)  # proved before the finder remembers anything
+        _, first, steps = seeded_game(ruleset, NEGATIVE_SEED, NEGATIVE_HANDS)
+        found = self.rejects.find(ruleset, first, list(steps), new_rules_only=bool(options.options))
+        if not found:
+            return
+        parts = [
+            f"{m} {'after the deal' if i == 0 else f'after step {i - 1}'} ({rule})"
+            for i, items in sorted(found.items())
+            for m, _, rule in items
+        ]
+        text = (f"{_options_text(options)}: seed {NEGATIVE_SEED}, with actions the rules forbid, each refused "
+                f"with the rule that forbids it: {'; '.join(parts)}.")
+        by_index = {i: [a for _, a, _ in items] for i, items in found.items()}
+        trace = record(self.variant, options.options, NEGATIVE_SEED, name=f"negative--{options.slug}",
+                       purpose="negative", description=text, max_hands=NEGATIVE_HANDS, max_steps=max(found),
+                       rejects=lambda index, _state: by_index.get(index, []))
+        self.add(options, trace)
+
+    def lines(self) -> tuple[Line, ...]:
+        """The action lists of the traces kept so far, as lines to try again."""
+        return tuple(
+            Line(t.header["seed"], tuple(i["action"] for i in t.items if i["kind"] == "step"), source=name)
+            for name, t in self.out.traces.items()
+        )
+
+    def scenarios(
+        self,
+        options: OptionSet,
+        pending: set[str],
+        batches: tuple[Batch, ...] = SEED_BATCHES,
+        deep: bool = True,
+    ) -> None:
+        """Scenario traces until ``pending`` (updated in place) is exercised.
+        The search runs on the ruleset as the schema takes it; the invariants
+        are proved (a z3 run) only before a trace is recorded, and a ruleset
+        that fails one raises `SpecError`."""
+        ruleset = load_ruleset(self.variant, options.options, checked=False)
+        titles = catalog(ruleset.family)
+        for found in search(ruleset, pending, batches, self.lines(), deep):
+            load_ruleset(self.variant, options.options)
+            name = base = f"{options.slug}--{found.last.split('.', 1)[-1].replace('.', '-')}"
+            for n in range(2, 100):
+                if name not in self.out.traces:
+                    break
+                name = f"{base}-{n}"
+            shown = "; ".join(f"{r} ({titles[r].title})" for r in titles if r in found.new)
+            text = f"{_options_text(options)}: {found.how}, {_count(found.steps, 'step')}; exercises {shown}."
+            common = dict(name=name, purpose="scenario", description=text, keep_legal=False)
+            if found.line.actions is None:
+                trace = record(self.variant, options.options, found.line.seed, max_steps=found.steps,
+                               by_type=found.line.by_type, **common)
+            else:
+                actions = found.line.actions[: found.steps]
+                trace = record_line(self.variant, options.options, found.line.seed, actions, **common)
+            self.add(options, trace)
+
+    def default_leftovers(self, target: frozenset[str], sets: tuple[OptionSet, ...]) -> None:
+        """Rule ids of the default rules that no trace exercises yet (a next
+        deal in a one-hand match, say) are looked for under the option sets
+        in which they hold; whatever stays out of reach becomes a note."""
+        pending = set(target) - set().union(*self.covered.values())
+        for opts in sets:
+            if not pending:
+                break
+            try:
+                if pending & set(rule_ids(load_ruleset(self.variant, opts.options, checked=False))):
+                    self.scenarios(opts, pending, PAIR_BATCHES, deep=False)
+            except (SpecError, StuckGame):
+                continue
+        if pending:
+            self.out.notes.append(f"{self.variant}: default rules: not reached: {', '.join(sorted(pending))}")
+
+    def option_set(self, opts: OptionSet, others: tuple[OptionSet, ...], base: frozenset[str]) -> None:
+        """Scenarios and negatives for one option set; rules it cannot reach
+        alone are tried with each other option set that switches rules on."""
+        pending = self.pending(opts)
+        self.scenarios(opts, pending, OPTION_BATCHES, deep=False)
+        self.negatives(opts)
+        pending -= self.covered.get(opts.slug, set())
+        for other in others:
+            if not pending:
+                break
+            if other.options.keys() & opts.options.keys() or not other.target - base:
+                continue
+            both = OptionSet({**opts.options, **other.options}, frozenset(pending))
+            try:
+                if pending & set(rule_ids(load_ruleset(self.variant, both.options, checked=False))):
+                    self.scenarios(both, pending, PAIR_BATCHES, deep=False)
+            except (SpecError, StuckGame):
+                continue
+        if pending:
+            self.out.notes.append(f"{self.variant}: {_options_text(opts)}: not reached: {', '.join(sorted(pending))}")
+
+
+def _options_text(options: OptionSet) -> str:
+    if not options.options:
+        return "Default rules"
+    return "Options " + ", ".join(
+        f"{k} = {v if isinstance(v, str) else json.dumps(v)}" for k, v in options.options.items()
+    )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def shape(ruleset: Ruleset, seats: bool = True) -> tuple[Any, ...]:
+    """Variants of one shape share what an option changes: the family, the
+    number of sides, the kinds of play, bidding and hand scoring, and (with
+    ``seats``) the number of seats."""
+    return (
+        ruleset.family,
+        len(ruleset.seating.sides()),
+        ruleset.play.kind,
+        ruleset.bidding.kind,
+        ruleset.hand_scoring.kind,
+        ruleset.seating.players if seats else None,
+    )
+
+
+@cache
+def _option_sets(variant: str) -> tuple[OptionSet, ...]:
+    return tuple(option_sets(variant))
+
+
+def shown_on(variant: str) -> list[OptionSet]:
+    """The option sets whose scenarios go with ``variant``.
+
+    Each option set is shown on the first shipped variant (by id) of its
+    shape that has it: the shape with seats for an option that switches
+    rules on or off, without them for one that only changes a value (a tie
+    rule, a match kind). This keeps the corpus within its size budget.
+
+    A variant file's traces (a house-rules file added with
+    `regola.spec.add_variant_file`) are of its own rules only: none."""
+    if variant not in variant_ids():
+        return []
+    default = load_ruleset(variant, checked=False)
+    base = set(rule_ids(default))
+    out = []
+    for opts in _option_sets(variant):
+        seats = set(rule_ids(load_ruleset(variant, opts.options, checked=False))) != base
+        mine = shape(default, seats)
+        first = next(
+            v for v in variant_ids()
+            if shape(load_ruleset(v, checked=False), seats) == mine and any(o.options == opts.options for o in _option_sets(v))
+        )
+        if first == variant:
+            out.append(opts)
+    return out
+
+
+def build_variant(variant: str) -> VariantCorpus:
+    """Every trace of one variant (see the module docstring). A failure of
+    the reference under the default rules is an error; under an option set
+    it becomes a note and the option set is left out."""
+    b = _Builder(variant)
+    default = OptionSet({}, frozenset(rule_ids(load_ruleset(variant))))
+    b.playouts()
+    b.negatives(default)
+    b.scenarios(default, b.pending(default))
+    sets = _option_sets(variant)
+    for opts in shown_on(variant):
+        kept = dict(b.out.traces)
+        try:
+            b.option_set(opts, sets, default.target)
+        except SpecError as exc:
+            b.out.traces = kept
+            b.out.notes.append(f"{variant}: {_options_text(opts)}: refused by the loader: {exc}")
+        except Exception as exc:  # noqa: BLE001 - reported, and the option set left out
+            b.out.traces = kept
+            b.out.notes.append(f"{variant}: {_options_text(opts)}: the reference failed: {type(exc).__name__}: {exc}")
+    b.default_leftovers(default.target, sets)
+    return b.out
+
+
+def build(
+    variants: list[str] | None = None,
+    jobs: int | None = None,
+    on_variant: Callable[[VariantCorpus], None] | None = None,
+) -> list[VariantCorpus]:
+    """Build the corpus of ``variants`` (all shipped ones by default, or
+    ids of variant files added with `regola.spec.add_variant_file`), in
+    parallel over variants; the result does not depend on ``jobs``.
+    ``on_variant`` is called as each variant is done (to show progress)."""
+    chosen = variant_ids() if variants is None else list(variants)
+    files = variant_files()
+    known = set(variant_ids()) | set(files)
+    unknown = [v for v in chosen if v not in known]
+    if unknown:
+        hints = " ".join(filter(None, (did_you_mean(v) for v in unknown)))
+        raise SpecError(
+            f"unknown variant(s) {', '.join(unknown)}; {hints + ' ' if hints else ''}"
+            f"shipped variants: {', '.join(variant_ids())}"
+        )
+    jobs = jobs or min(len(chosen), os.cpu_count() or 1)
+    done = on_variant or (lambda _vc: None)
+    if jobs <= 1:
+        return [_done(build_variant(v), done) for v in chosen]
+    added = [str(files[v]) for v in chosen if v in files]
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_add_files, initargs=(added,)) as pool:
+        futures = {pool.submit(build_variant, v): v for v in chosen}
+        for future in as_completed(futures):
+            done(future.result())
+        return [f.result() for f in futures]
+
+
+def _done(vc: VariantCorpus, done: Callable[[VariantCorpus], None]) -> VariantCorpus:
+    done(vc)
+    return vc
+
+
+def _add_files(paths: list[str]) -> None:
+    """In a worker process: know the variant files the parent process knows."""
+    for path in paths:
+        add_variant_file(path)
+
+
+def write_corpus(built: list[VariantCorpus], root: Path = CORPUS_DIR, whole: bool = True) -> None:
+    """Write the built variants under ``root`` without ever leaving it half
+    written: everything goes to a temporary folder beside it first, then
+    replaces the old folders by renames. With ``whole`` the entire corpus is
+    replaced (variants no longer shipped disappear); otherwise only the
+    built variants' folders."""
+    root = Path(root)
+    root.parent.mkdir(parents=True, exist_ok=True)
+    # the staging folder becomes the corpus: it gets the usual permissions
+    staging = new_folder_beside(root, "new")
+    trash = Path(tempfile.mkdtemp(prefix=f".{root.name}-old-", dir=root.parent))
+    try:
+        for vc in built:
+            for rel, text in vc.files().items():
+                path = staging / rel
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8", newline="\n")
+        if whole:
+            old = trash / root.name
+            if root.exists():
+                os.replace(root, old)
+            try:
+                os.replace(staging, root)
+            except OSError:
+                if old.exists():
+                    os.replace(old, root)  # put the previous corpus back
+                raise
+        else:
+            root.mkdir(exist_ok=True)
+            for vc in built:
+                target = root / vc.variant
+                if target.exists():
+                    os.replace(target, trash / vc.variant)
+                os.replace(staging / vc.variant, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(trash, ignore_errors=True)
+
+
+def first_difference(expected: Path, actual: Path, variants: list[str] | None = None) -> str | None:
+    """None if the two corpus folders hold the same files with the same
+    bytes (only those of ``variants`` if given); otherwise a sentence naming
+    the first differing file and line."""
+    def listing(root: Path) -> list[str]:
+        return sorted(str(p.relative_to(root)) for p in iter_traces(variants, root))
+
+    want, have = listing(expected), listing(actual)
+    for rel in sorted(set(want) | set(have)):
+        if rel not in have:
+            return f"{actual / rel} is missing (regenerate the corpus)"
+        if rel not in want:
+            return f"{actual / rel} should not exist: generation does not produce it"
+        a = (expected / rel).read_bytes()
+        b = (actual / rel).read_bytes()
+        if a != b:
+            la, lb = a.split(b"\n"), b.split(b"\n")
+            line = next((i for i, (x, y) in enumerate(zip(la, lb), start=1) if x != y), min(len(la), len(lb)) + 1)
+            return f"{actual / rel} differs from a fresh generation at line {line}"
+    return None

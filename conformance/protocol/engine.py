@@ -1,0 +1,184 @@
+"""The in-process engine interface, and the reference interpreter behind it.
+
+An `Engine` is anything the runner can drive: start a match from a
+deck order, apply actions, report views and legal actions. Engines in other
+languages speak the JSON-lines protocol (``docs/protocol.md``) and are driven
+through `regola.conformance.protocol.client.SubprocessEngine`; Python engines
+can implement this protocol directly and be tested in-process.
+
+`ReferenceEngine` wraps `regola.reference`: it is the expected
+behaviour, and ``regola serve`` puts it behind the wire protocol.
+"""
+
+from __future__ import annotations
+
+import random
+from importlib import metadata
+from typing import Any, Protocol, runtime_checkable
+
+from regola.reference import (
+    IllegalAction,
+    action_dict,
+    apply,
+    legal_actions,
+    new_game,
+    shuffled_deck,
+    view,
+)
+from regola.spec import SpecError, load, variant_ids
+from regola.spec import ruleset_hash as hash_of
+
+PROTOCOL = 1
+FailureKind = str  # "crash" | "timeout" | "garbage" | "oversized" | "protocol" | "unsupported"
+
+
+class ActionRejected(Exception):
+    """The engine refused an action as illegal, citing ``rule`` (or None)."""
+
+    def __init__(self, rule: str | None, message: str) -> None:
+        super().__init__(f"{message} [{rule}]" if rule else message)
+        self.rule = rule
+        self.message = message
+
+
+class EngineFailure(Exception):
+    """The engine failed: it crashed, hung, printed garbage or an oversized
+    line, broke the protocol, or cannot do what was asked.
+
+    ``kind`` is one of ``crash``, ``timeout``, ``garbage``, ``oversized``,
+    ``protocol``, ``unsupported``.
+    """
+
+    def __init__(self, kind: FailureKind, message: str) -> None:
+        super().__init__(f"{kind}: {message}")
+        self.kind = kind
+        self.message = message
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What the conformance runner drives."""
+
+    def hello(self) -> dict[str, Any]:
+        """The hello fields: ``engine``, ``version``, ``variants``, ``fields``
+        (view keys it reports), ``seat_views``, ``legal`` (booleans)."""
+        ...
+
+    def new(
+        self, variant: str, options: dict[str, Any], ruleset_hash: str, deck: list[str], deal: dict[str, Any]
+    ) -> None:
+        """Start a match and deal its first hand from ``deck`` (top card first)."""
+        ...
+
+    def apply(self, action: dict[str, Any]) -> None:
+        """Apply one action; raise `ActionRejected` if the rules forbid it."""
+        ...
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The view of the current state: omniscient, or what ``seat`` sees."""
+        ...
+
+    def legal(self) -> list[dict[str, Any]]:
+        """The legal actions now."""
+        ...
+
+    def close(self) -> None:
+        """Release the engine."""
+        ...
+
+
+def regola_version() -> str:
+    """The installed version of regola."""
+    try:
+        return metadata.version("regola")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def view_fields(variants: list[str] | None = None) -> list[str]:
+    """Every key the reference's views have, over the given variants (all
+    shipped ones by default), sorted."""
+    keys: set[str] = set()
+    for vid in variants if variants is not None else variant_ids():
+        ruleset = load(vid, checked=False)
+        keys |= view(new_game(ruleset, shuffled_deck(ruleset, random.Random(0)))).keys()
+    return sorted(keys)
+
+
+class ReferenceEngine:
+    """The reference interpreter as an `Engine`, in-process.
+
+    It reports every view field, seat views and legal actions, and rejects
+    illegal actions with the rule id the reference cites.
+    """
+
+    name = "regola-reference"
+
+    def __init__(self) -> None:
+        self._state: Any = None
+        self._fields: list[str] | None = None
+
+    def hello(self) -> dict[str, Any]:
+        if self._fields is None:
+            self._fields = view_fields()
+        return {
+            "protocol": PROTOCOL,
+            "engine": self.name,
+            "version": regola_version(),
+            "variants": variant_ids(),
+            "fields": list(self._fields),
+            "seat_views": True,
+            "legal": True,
+        }
+
+    def new(
+        self,
+        variant: str,
+        options: dict[str, Any],
+        ruleset_hash: str,
+        deck: list[str],
+        deal: dict[str, Any],
+    ) -> None:
+        """Load the ruleset (``unsupported`` if the variant or an option is
+        unknown, or if its hash differs from ``ruleset_hash``) and deal from
+        ``deck`` (``protocol`` if the deck order is not the pack)."""
+        try:
+            ruleset = load(variant, options or None)
+        except SpecError as exc:
+            raise EngineFailure("unsupported", str(exc)) from None
+        mine = hash_of(ruleset)
+        if ruleset_hash and ruleset_hash != mine:
+            raise EngineFailure(
+                "unsupported",
+                f"ruleset {variant} with options {options or {}} hashes to {mine} here, "
+                f"not {ruleset_hash}: the trace was made from a different spec",
+            )
+        try:
+            self._state = new_game(ruleset, list(deck))
+        except IllegalAction as exc:
+            raise EngineFailure("protocol", f"cannot deal from this deck: {exc.message} [{exc.rule_id}]") from None
+
+    def apply(self, action: dict[str, Any]) -> None:
+        state = self._require_match()
+        try:
+            self._state = apply(state, action)
+        except IllegalAction as exc:
+            raise ActionRejected(exc.rule_id, exc.message) from None
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        state = self._require_match()
+        try:
+            return view(state, seat)
+        except ValueError as exc:
+            raise EngineFailure("protocol", str(exc)) from None
+
+    def legal(self) -> list[dict[str, Any]]:
+        return [action_dict(a) for a in legal_actions(self._require_match())]
+
+    def close(self) -> None:
+        self._state = None
+
+    def _require_match(self) -> Any:
+        if self._state is None:
+            raise EngineFailure("protocol", "no match in progress: send 'new' first")
+        return self._state

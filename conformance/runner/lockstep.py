@@ -1,0 +1,270 @@
+"""Playing the reference and an engine in lockstep on games hypothesis draws.
+
+Where the corpus replays fixed games, the lockstep checker makes up new
+ones: hypothesis draws the deck orders (as seeds) and every choice, the reference
+records each step as a trace line, and the engine must agree with it at once
+(the same checks as ``regola conform``: views, seat views, legal actions,
+refusals). Now and then it also tries an action the rules forbid, which the
+engine must refuse.
+
+When they disagree, hypothesis shrinks the game (towards the first legal
+choice at every step, no probes, small deck seeds) and the smallest game that still
+disagrees is written as a trace file, so that ::
+
+    regola conform --engine CMD --trace lockstep-briscola-2.jsonl
+
+replays exactly the disagreement. Use it from a test::
+
+    from regola.conformance.runner.lockstep import check_engine
+
+    def test_my_engine_in_lockstep(tmp_path):
+        check_engine(MyEngine, "briscola-2", out=tmp_path / "minimal.jsonl")
+
+or inside your own ``@given(st.data())`` test with `play_lockstep`.
+Needs ``hypothesis`` (the ``test`` extra).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.internal.conjecture import engine as _conjecture
+
+from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure
+from regola.conformance.runner.replay import (
+    DivergenceFound,
+    ReferenceReplay,
+    check_reject,
+    check_step,
+    check_views,
+    describe_exception,
+    ruleset_for,
+)
+from regola.conformance.runner.run import EngineHost
+from regola.conformance.runner.verdicts import Divergence
+from regola.conformance.trace.format import write_trace
+from regola.conformance.trace.record import Recorder, legal_dicts
+from regola.reference import shuffled_deck
+from regola.spec import rule_ids
+
+PROBE_ODDS = 8
+"""About one step in this many also tries a forbidden action first."""
+
+
+class LockstepDisagreement(AssertionError):
+    """The engine and the reference disagreed; ``trace_path`` holds the game
+    up to and including the step where they did."""
+
+    def __init__(
+        self, report: str, trace_path: Path | None, divergence: Divergence | None = None, lines: int = 0
+    ) -> None:
+        super().__init__(report)
+        self.report = report
+        self.trace_path = trace_path
+        self.divergence = divergence
+        self.lines = lines
+        """Trace lines (steps and rejects) up to and including the disagreement."""
+
+
+class _RecorderViews(ReferenceReplay):
+    """Seat views straight from the recorder's state (it is the reference,
+    already one step ahead when the views are checked)."""
+
+    def __init__(self, rec: Recorder) -> None:  # noqa: D107 - no second replay
+        self.rec = rec
+        self.ruleset = rec.ruleset
+        self.players = rec.ruleset.seating.players
+        self.rule_ids = rule_ids(rec.ruleset)
+
+    @property
+    def state(self) -> Any:  # type: ignore[override]
+        return self.rec.state
+
+    def advance(self, action: dict[str, Any]) -> None:
+        pass
+
+
+def _forbidden(rec: Recorder, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Plays the rules forbid now: any seat, any card of the pack, that is
+    not a legal action."""
+    allowed = {(a.get("seat"), a.get("card")) for a in legal if a.get("type") == "play"}
+    players = rec.ruleset.seating.players
+    return [
+        {"type": "play", "seat": seat, "card": card}
+        for seat in range(players)
+        for card in rec.ruleset.deck.cards()
+        if (seat, card) not in allowed
+    ]
+
+
+def play_lockstep(
+    engine: Engine,
+    hello: dict[str, Any],
+    data: st.DataObject,
+    variant: str,
+    options: dict[str, Any] | None = None,
+    max_steps: int = 200,
+    out: Path | None = None,
+) -> int:
+    """Play one game drawn from ``data`` through the reference and
+    ``engine`` side by side; return the number of steps played.
+
+    At the first disagreement, or if the engine fails, the game so far is
+    written to ``out`` (if given) and `LockstepDisagreement` raised.
+    The number of steps is drawn too (at most ``max_steps``), so that
+    shrinking makes the game stop right after the disagreement.
+    """
+    if variant not in hello.get("variants", []):
+        raise ValueError(f"the engine does not list {variant} among its variants")
+    ruleset = ruleset_for(variant, json.dumps(options or {}, sort_keys=True))
+
+    def draw_deck() -> list[str]:
+        # A deck order from a seed: one number for hypothesis to shrink
+        # rather than forty positions.
+        seed = data.draw(st.integers(0, 2**32 - 1), label="deck seed")
+        return list(shuffled_deck(ruleset, random.Random(seed)))
+
+    deck = draw_deck()
+    name = out.stem if out else f"lockstep-{variant}"
+    rec = Recorder(
+        variant,
+        options,
+        deck,
+        name=name,
+        purpose="scenario",
+        description="A game on which the engine disagreed with the reference, found and shrunk by the lockstep checker.",
+    )
+    fields = list(hello.get("fields", []))
+    ref = _RecorderViews(rec) if hello.get("seat_views") else None
+    engine = _Guarded(engine)  # type: ignore[assignment]
+    try:
+        engine.new(variant, options or {}, rec.header["ruleset_hash"], deck, rec.header["deal"])
+        check_views(engine, fields, rec.header["view"], ref, None, 1, None, lambda: rec.header["rules"])
+        view = rec.header["view"]
+        length = data.draw(st.integers(1, max_steps), label="steps")
+        while not rec.state.is_over and rec.steps < length:
+            legal = legal_dicts(rec.state)
+            if rec.state.is_chance:
+                action: dict[str, Any] = {"type": "shuffle", "deck": draw_deck()}
+            else:
+                if data.draw(st.integers(0, PROBE_ODDS - 1), label="probe?") == PROBE_ODDS - 1:
+                    bad = data.draw(st.sampled_from(_forbidden(rec, legal)), label="forbidden action")
+                    item = rec.reject(bad)
+                    check_reject(engine, fields, item, len(rec.items) + 1, view)
+                action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
+            before = rec.state
+            rec.step(action)
+            item = rec.items[-1]
+            check_step(engine, hello, fields, item, len(rec.items) + 1, ref, lambda: before)
+            view = item["view"]
+    except DivergenceFound as found:
+        raise _disagreement(rec, out, found.divergence.render(), found.divergence) from None
+    except EngineFailure as exc:
+        last = rec.items[-1] if rec.items else None
+        if last is None:
+            where = "the deal"
+        elif last["kind"] == "step":
+            where = f"step {last['index']}"
+        else:
+            where = f"the reject line before step {last['index']}"
+        raise _disagreement(rec, out, f"engine error ({exc.kind}) at {where}: {exc.message}") from None
+    return rec.steps
+
+
+class _Guarded:
+    """An engine whose own exceptions (a Python engine's bugs) become
+    `EngineFailure` of kind ``crash``, as in the runner."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._engine, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(*args, **kwargs)
+            except (ActionRejected, EngineFailure):
+                raise
+            except Exception as exc:  # noqa: BLE001 - reported, with where it happened
+                raise EngineFailure("crash", f"the engine raised {describe_exception(exc)}") from None
+
+        return call
+
+
+def _disagreement(rec: Recorder, out: Path | None, text: str, divergence: Divergence | None = None) -> LockstepDisagreement:
+    if out is not None:
+        # Written at every failing example: hypothesis replays the smallest
+        # one last, so the file ends up holding it.
+        write_trace(out, rec.trace())
+        text += f"\n\nthe game is written to {out}; replay it with:\n  regola conform --engine CMD --trace {out}"
+    return LockstepDisagreement(text, out, divergence, len(rec.items))
+
+
+def check_engine(
+    factory: Callable[[], Engine],
+    variant: str,
+    options: dict[str, Any] | None = None,
+    max_examples: int = 50,
+    max_steps: int = 200,
+    out: Path | str = "lockstep-failure.jsonl",
+    derandomize: bool = True,
+    shrink_seconds: float = 60.0,
+) -> None:
+    """Play ``max_examples`` games of ``variant`` in lockstep; raise
+    `LockstepDisagreement` for the smallest disagreement found, its
+    game written to ``out``. Engines come from ``factory`` (a fresh one
+    after an engine failure).
+
+    ``derandomize`` makes the games the same on every run (a conformance
+    check should not be flaky); ``shrink_seconds`` bounds the time spent
+    shrinking a disagreement (best effort: it sets hypothesis's own limit,
+    which is five minutes by default)."""
+    host = EngineHost(factory)
+    path = Path(out)
+    try:
+        host.start()
+    except EngineFailure as exc:
+        host.discard()
+        raise LockstepDisagreement(f"the engine did not start ({exc.kind}): {exc.message}", None) from None
+    variants = host.hello.get("variants", [])
+    if variant not in variants:
+        host.discard()
+        raise ValueError(f"the engine does not list {variant} among its variants ({', '.join(variants)})")
+
+    @settings(
+        max_examples=max_examples,
+        deadline=None,
+        database=None,
+        derandomize=derandomize,
+        suppress_health_check=list(HealthCheck),
+        report_multiple_bugs=False,
+    )
+    @given(data=st.data())
+    def games(data: st.DataObject) -> None:
+        try:
+            engine = host.start()
+        except EngineFailure as exc:
+            raise LockstepDisagreement(f"the engine did not start ({exc.kind}): {exc.message}", None) from None
+        try:
+            play_lockstep(engine, host.hello, data, variant, options, max_steps, path)
+        except LockstepDisagreement as exc:
+            if exc.divergence is None:  # the engine failed: start a fresh one next time
+                host.discard()
+            raise
+
+    saved = getattr(_conjecture, "MAX_SHRINKING_SECONDS", None)
+    if saved is not None:
+        _conjecture.MAX_SHRINKING_SECONDS = shrink_seconds
+    try:
+        games()
+    finally:
+        host.discard()
+        if saved is not None:
+            _conjecture.MAX_SHRINKING_SECONDS = saved

@@ -1,0 +1,395 @@
+"""Replaying one trace into an engine and checking every step.
+
+The engine starts the match with ``new`` (variant, options, ruleset hash,
+deck order and deal from the header); its omniscient view must equal the
+header's. Then, line by line:
+
+- a **step**: if the engine reports ``legal``, the actions it lists before
+  the step must be those of the trace (as a set; when the trace holds only
+  the count, the reference's list); the action must be accepted; the
+  engine's omniscient view after it must equal the trace's on every field
+  the engine reports; if the engine gives seat views, each seat's view must
+  equal the reference's, computed by replaying the trace through it;
+- a **reject**: the engine must refuse the action; if it names a rule, it
+  must be the trace's; and its view must not change.
+
+The first disagreement ends the trace with a
+`regola.conformance.runner.verdicts.Divergence` naming the rule most
+likely broken (`.blame`). The checks are public so that the lockstep
+checker can run them on steps it records as it goes.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import traceback
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from regola import reference
+from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure
+from regola.conformance.runner import blame
+from regola.conformance.runner.compare import (
+    Difference,
+    compare_views,
+    describe,
+    field_share,
+    side_by_side,
+)
+from regola.conformance.runner.verdicts import Divergence, TraceResult
+from regola.conformance.trace.format import Trace
+from regola.spec import SpecError, load, rule_ids, ruleset_hash
+
+
+class DivergenceFound(Exception):
+    """Raised by the checks below at the first disagreement."""
+
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+
+
+_LOADING = threading.Lock()
+
+
+def ruleset_for(variant: str, options_json: str) -> Any:
+    """The ruleset of a trace header, loaded once per process.
+
+    Loads are serialised: the first load of a ruleset proves its invariants
+    with z3, which must not run in two threads at once (``--jobs``). Later
+    loads anywhere in the process, the in-process engine's included, find
+    the proofs cached."""
+    with _LOADING:
+        return _load(variant, options_json)
+
+
+@lru_cache(maxsize=256)
+def _load(variant: str, options_json: str) -> Any:
+    return load(variant, json.loads(options_json) or None)
+
+
+class ReferenceReplay:
+    """The reference replaying the same trace, for seat views and rule ids."""
+
+    def __init__(self, header: dict[str, Any]) -> None:
+        self.ruleset = ruleset_for(header["variant"], json.dumps(header.get("options") or {}, sort_keys=True))
+        self.state = reference.new_game(self.ruleset, header["deck"])
+        self.players = self.ruleset.seating.players
+        self.rule_ids = rule_ids(self.ruleset)
+
+    def advance(self, action: dict[str, Any]) -> None:
+        self.state = reference.apply(self.state, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return reference.view(self.state, seat)
+
+    def partners(self, seat: int) -> list[int]:
+        for side in self.ruleset.seating.sides():
+            if seat in side:
+                return [s for s in side if s != seat]
+        return []
+
+
+def _canon(action: Any) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def check_header(trace: Trace) -> str | None:
+    """Why the trace cannot be replayed against today's rules, or None."""
+    h = trace.header
+    try:
+        rs = ruleset_for(h["variant"], json.dumps(h.get("options") or {}, sort_keys=True))
+    except SpecError as exc:
+        return f"the trace's variant cannot be loaded: {exc}"
+    if h.get("ruleset_hash") != ruleset_hash(rs):
+        return (
+            f"the trace was recorded for ruleset {h.get('ruleset_hash')}, but {h['variant']} "
+            f"with these options is now {ruleset_hash(rs)}: regenerate the corpus"
+        )
+    return None
+
+
+def replay_trace(engine: Engine, hello: dict[str, Any], trace: Trace, replay: str = "") -> TraceResult:
+    """Replay one trace into ``engine`` (whose hello answer is ``hello``).
+
+    Never raises for the engine's sake: an `EngineFailure`, or any
+    other exception a Python engine raises, makes the trace ``errored`` at
+    the step reached (``error_step``); the caller should then replace the
+    engine.
+    """
+    h = trace.header
+    result = TraceResult(
+        path=str(trace.path or h.get("name")),
+        variant=h["variant"],
+        name=h.get("name", "?"),
+        status="passed",
+        total_steps=len(trace.items),
+        replay=replay,
+    )
+    if h["variant"] not in hello["variants"]:
+        result.status, result.error = "unsupported", f"the engine does not list {h['variant']}"
+        return result
+    fields = list(hello["fields"])
+    result.fields_checked, result.fields_total = field_share(h["view"], fields)
+    problem = check_header(trace)
+    if problem:
+        result.status, result.error_kind, result.error = "errored", "trace", problem
+        return result
+    ref = ReferenceReplay(h) if hello.get("seat_views") else None
+    try:
+        try:
+            engine.new(h["variant"], h.get("options") or {}, h["ruleset_hash"], h["deck"], h["deal"])
+        except EngineFailure as exc:
+            if exc.kind != "unsupported":
+                raise
+            result.status, result.error = "unsupported", exc.message
+            return result
+        check_views(engine, fields, h["view"], ref, None, 1, None, lambda: h.get("rules") or ReferenceReplay(h).state.rules)
+        expected_view = h["view"]
+        for pos, item in enumerate(trace.items):
+            result.error_step = item.get("index")
+            if item["kind"] == "step":
+                check_step(
+                    engine, hello, fields, item, pos + 2, ref,
+                    lambda pos=pos: state_before(h, trace.items[:pos]),
+                )
+                expected_view = item["view"]
+            else:
+                check_reject(engine, fields, item, pos + 2, expected_view)
+            result.steps += 1
+        result.error_step = None
+    except DivergenceFound as stop:
+        result.status, result.divergence = "failed", stop.divergence
+    except EngineFailure as exc:
+        result.status, result.error_kind, result.error = "errored", exc.kind, exc.message
+    except Exception as exc:  # noqa: BLE001 - a Python engine's own bug is a verdict too
+        result.status, result.error_kind, result.error = "errored", "crash", f"the engine raised {describe_exception(exc)}"
+    return result
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``Type: message (file:line in function)``, pointing at the innermost frame."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    at = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno} in {frames[-1].name})" if frames else ""
+    return f"{type(exc).__name__}: {exc}{at}"
+
+
+def check_views(
+    engine: Engine,
+    fields: list[str],
+    expected: dict[str, Any],
+    ref: ReferenceReplay | None,
+    item: dict[str, Any] | None,
+    line: int,
+    action: dict[str, Any] | None,
+    step_rules: Callable[[], Sequence[str]],
+) -> None:
+    step = None if item is None else item.get("index")
+    actual = engine.view(None)
+    diffs = compare_views(expected, actual, fields)
+    if diffs:
+        rules = list(step_rules())
+        raise DivergenceFound(
+            Divergence(
+                kind="view",
+                step=step,
+                line=line,
+                action=action,
+                rules=rules,
+                rule=blame.for_view(diffs, rules),
+                message=describe(diffs),
+                differences=diffs,
+                side_by_side=side_by_side(expected, actual, diffs, fields),
+            )
+        )
+    if ref is None:
+        return
+    for seat in range(ref.players):
+        want = ref.view(seat)
+        got = engine.view(seat)
+        diffs = compare_views(want, got, fields)
+        if diffs:
+            rules = list(step_rules())
+            raise DivergenceFound(
+                Divergence(
+                    kind="seat-view",
+                    step=step,
+                    line=line,
+                    action=action,
+                    rules=rules,
+                    rule=blame.for_seat_view(diffs, seat, ref.rule_ids, ref.partners(seat))
+                    or blame.for_view(diffs, rules),
+                    message=f"seat {seat} sees: {describe(diffs)}",
+                    seat=seat,
+                    differences=diffs,
+                    side_by_side=side_by_side(want, got, diffs, fields),
+                )
+            )
+
+
+def check_step(
+    engine: Engine,
+    hello: dict[str, Any],
+    fields: list[str],
+    item: dict[str, Any],
+    line: int,
+    ref: ReferenceReplay | None,
+    state_before: Callable[[], Any] | None = None,
+) -> None:
+    """Check one step line: the legal actions before it (if the engine lists
+    them), the action accepted, the views after it. ``state_before`` gives
+    the reference state before the step, to name the rule behind a wrong
+    list of legal actions."""
+    action = item["action"]
+    rules = list(item.get("rules", []))
+    if hello.get("legal") and "legal_count" in item:
+        _check_legal(engine, item, line, rules, state_before)
+    try:
+        engine.apply(action)
+    except ActionRejected as exc:
+        named = f" under {exc.rule}" if exc.rule else ""
+        raise DivergenceFound(
+            Divergence(
+                kind="refused",
+                step=item.get("index"),
+                line=line,
+                action=action,
+                rules=rules,
+                rule=exc.rule if exc.rule else blame.specific(rules),
+                message=f"the engine refused a legal action{named}: {exc.message}",
+            )
+        ) from None
+    if ref is not None:
+        ref.advance(action)
+    check_views(engine, fields, item["view"], ref, item, line, action, lambda: rules)
+
+
+def _check_legal(
+    engine: Engine,
+    item: dict[str, Any],
+    line: int,
+    rules: list[str],
+    state_before: Callable[[], Any] | None,
+) -> None:
+    actual = engine.legal()
+    if not isinstance(actual, list):
+        raise EngineFailure("protocol", f"legal returned {type(actual).__name__}, not a list")
+    got = sorted(_canon(a) for a in actual)
+    if "legal" in item and item["legal"] is not None:
+        want = sorted(_canon(a) for a in item["legal"])
+        if got == want:
+            return
+        diffs = [Difference("legal", [json.loads(a) for a in want], [json.loads(a) for a in got])]
+    else:
+        if len(got) == item["legal_count"]:
+            return
+        want = None
+        diffs = [Difference("legal_count", item["legal_count"], len(got))]
+    state = state_before() if state_before else None
+    if want is None and state is not None:
+        want = sorted(_canon(reference.action_dict(a)) for a in reference.legal_actions(state))
+    message = f"the engine lists {len(got)} legal actions, the rules allow {item['legal_count']}"
+    missing: list[dict[str, Any]] = []
+    extra: list[dict[str, Any]] = []
+    if want is not None:
+        missing = [json.loads(a) for a in want if a not in got]
+        extra = [json.loads(a) for a in got if a not in want]
+        parts = [f"missing {describe_actions(missing)}"] if missing else []
+        parts += [f"not allowed {describe_actions(extra)}"] if extra else []
+        message += ": " + ("; ".join(parts) or "some actions are listed twice")
+    raise DivergenceFound(
+        Divergence(
+            kind="legal",
+            step=item.get("index"),
+            line=line,
+            action=item["action"],
+            rules=rules,
+            rule=_legal_rule(state, missing, extra) or blame.specific(rules),
+            message=message + " (before this step)",
+            differences=diffs,
+            side_by_side=side_by_side({d.path: d.expected for d in diffs}, {d.path: d.actual for d in diffs}, diffs),
+        )
+    )
+
+
+def _legal_rule(state: Any, missing: list[dict[str, Any]], extra: list[dict[str, Any]]) -> str | None:
+    """The rule behind a wrong list of legal actions: the rule the reference
+    cites to refuse an action the engine offers, else the most specific rule
+    of an action the engine leaves out."""
+    if state is None:
+        return None
+    for action in extra:
+        try:
+            reference.apply(state, action)
+        except reference.IllegalAction as exc:
+            return exc.rule_id
+        except Exception:  # noqa: BLE001 - an action too malformed to judge names no rule
+            continue
+    for action in missing:
+        try:
+            return blame.specific(reference.apply(state, action).rules)
+        except Exception:  # noqa: BLE001
+            continue
+    return None
+
+
+def state_before(header: dict[str, Any], items: Sequence[dict[str, Any]]) -> Any:
+    """The reference state after the header's deal and the step lines of ``items``."""
+    replay = ReferenceReplay(header)
+    for item in items:
+        if item["kind"] == "step":
+            replay.advance(item["action"])
+    return replay.state
+
+
+def describe_actions(actions: list[dict[str, Any]], limit: int = 6) -> str:
+    shown = [_canon(a) for a in actions[:limit]]
+    more = f" and {len(actions) - limit} more" if len(actions) > limit else ""
+    return ", ".join(shown) + more
+
+
+def check_reject(
+    engine: Engine,
+    fields: list[str],
+    item: dict[str, Any],
+    line: int,
+    expected_view: dict[str, Any],
+) -> None:
+    action, rule = item["action"], item["rule"]
+    base = dict(step=item.get("index"), line=line, action=action, rules=[rule], rule=rule)
+    try:
+        engine.apply(action)
+    except ActionRejected as exc:
+        if exc.rule is not None and exc.rule != rule:
+            raise DivergenceFound(
+                Divergence(
+                    kind="wrong-rule",
+                    message=f"the engine refused the action under {exc.rule}, but the rule that forbids it is {rule}",
+                    **base,  # type: ignore[arg-type]
+                )
+            ) from None
+    else:
+        raise DivergenceFound(
+            Divergence(
+                kind="accepted",
+                message=f"the engine accepted an action that {rule} forbids ({item.get('message', '')})",
+                **base,  # type: ignore[arg-type]
+            )
+        )
+    actual = engine.view(None)
+    diffs = compare_views(expected_view, actual, fields)
+    if diffs:
+        raise DivergenceFound(
+            Divergence(
+                kind="changed-by-reject",
+                message=f"refusing the action changed the engine's view: {describe(diffs)}",
+                differences=diffs,
+                side_by_side=side_by_side(expected_view, actual, diffs, fields),
+                **base,  # type: ignore[arg-type]
+            )
+        )
+
+
+# --- running many traces ------------------------------------------------------

@@ -1,0 +1,175 @@
+"""Running many traces: engines started on demand, restarted after a
+failure, several in parallel.
+
+Each worker owns one engine at a time (`EngineHost`). After an
+engine error (a crash, a hang, garbage, a protocol breach) the engine is
+closed and a fresh one started for the next trace; if it cannot be started
+three times in a row, the traces left are ``errored`` at once rather than
+tried one by one. Results come back in the order of the trace paths,
+whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from regola.conformance.protocol.engine import Engine, EngineFailure
+from regola.conformance.runner.replay import describe_exception, replay_trace
+from regola.conformance.runner.verdicts import Divergence, TraceResult
+from regola.conformance.trace.format import read_trace
+
+__all__ = ["Divergence", "EngineFactory", "EngineHost", "TraceResult", "display_path", "run_traces"]
+
+EngineFactory = Callable[[], Engine]
+MAX_START_FAILURES = 3
+
+
+class _StartGuard:
+    """Counts consecutive failures to start the engine, across workers."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.failures = 0
+        self.last: EngineFailure | None = None
+
+    @property
+    def given_up(self) -> bool:
+        return self.failures >= MAX_START_FAILURES
+
+
+class EngineHost:
+    """One engine at a time for one worker: started on first use, closed
+    and replaced after it fails."""
+
+    def __init__(self, factory: EngineFactory, guard: _StartGuard | None = None) -> None:
+        self.factory = factory
+        self.guard = guard or _StartGuard()
+        self.engine: Engine | None = None
+        self.hello: dict[str, Any] = {}
+
+    def start(self) -> Engine:
+        if self.engine is None:
+            engine = self.factory()
+            try:
+                self.hello = engine.hello()
+            except BaseException:
+                engine.close()
+                raise
+            self.engine = engine
+        return self.engine
+
+    def discard(self) -> None:
+        if self.engine is not None:
+            try:
+                self.engine.close()
+            except Exception:  # noqa: BLE001 - a broken engine may fail to close; it is dropped anyway
+                pass
+        self.engine = None
+
+    def run(self, path: Path, replay: str = "") -> TraceResult:
+        """Replay one trace file; never raises."""
+        started = time.perf_counter()
+        result = self._run(path, replay)
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def _run(self, path: Path, replay: str) -> TraceResult:
+        try:
+            trace = read_trace(path)
+        except Exception as exc:  # noqa: BLE001 - a bad file is a verdict, not a crash of the run
+            return _errored(path, "?", path.stem, "trace", str(exc), replay)
+        variant, name = trace.header.get("variant", "?"), trace.header.get("name", path.stem)
+        if self.guard.given_up and self.engine is None:
+            last = self.guard.last
+            why = f"{last.kind}: {last.message}" if last else "it failed"
+            return _errored(
+                path, variant, name, "crash",
+                f"not tried: the engine could not be started {MAX_START_FAILURES} times in a row ({why})",
+                replay,
+            )
+        try:
+            engine = self.start()
+            with self.guard.lock:
+                self.guard.failures = 0
+        except EngineFailure as exc:
+            with self.guard.lock:
+                self.guard.failures += 1
+                self.guard.last = exc
+            return _errored(path, variant, name, exc.kind, f"the engine did not start: {exc.message}", replay)
+        except Exception as exc:  # noqa: BLE001 - a Python engine's own bug
+            return _errored(path, variant, name, "crash", f"the engine did not start: {describe_exception(exc)}", replay)
+        result = replay_trace(engine, self.hello, trace, replay)
+        if result.status == "errored" and result.error_kind != "trace":
+            self.discard()  # a fresh engine for the next trace
+        return result
+
+
+def _errored(path: Path, variant: str, name: str, kind: str, message: str, replay: str) -> TraceResult:
+    return TraceResult(
+        path=str(path), variant=variant, name=name, status="errored",
+        error_kind=kind, error=message, replay=replay,
+    )
+
+
+def run_traces(
+    paths: Sequence[Path],
+    factory: EngineFactory,
+    jobs: int = 1,
+    replay: Callable[[Path], str] | None = None,
+    on_result: Callable[[TraceResult], None] | None = None,
+) -> tuple[list[TraceResult], dict[str, Any]]:
+    """Replay every trace in ``paths`` using engines from ``factory``, in
+    ``jobs`` parallel engines. Returns the results in the order of ``paths``
+    and the hello answer of the engine (empty if it never started)."""
+    todo: queue.Queue[tuple[int, Path]] = queue.Queue()
+    for item in enumerate(paths):
+        todo.put(item)
+    results: list[TraceResult | None] = [None] * len(paths)
+    guard = _StartGuard()
+    hellos: list[dict[str, Any]] = []
+    lock = threading.Lock()
+
+    def work() -> None:
+        host = EngineHost(factory, guard)
+        try:
+            while True:
+                try:
+                    i, path = todo.get_nowait()
+                except queue.Empty:
+                    return
+                res = host.run(path, replay(path) if replay else "")
+                with lock:
+                    results[i] = res
+                    if host.hello and not hellos:
+                        hellos.append(host.hello)
+                if on_result:
+                    on_result(res)
+        finally:
+            host.discard()
+
+    count = max(1, min(jobs, len(paths)))
+    if count == 1:
+        work()
+    else:
+        # daemon threads: an interrupted run does not wait for a hung engine
+        workers = [threading.Thread(target=work, name=f"conform-{n}", daemon=True) for n in range(count)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+    return [r for r in results if r is not None], (hellos[0] if hellos else {})
+
+
+def display_path(path: Path | str) -> str:
+    """``path`` relative to the working directory when it lies below it."""
+    p = Path(path)
+    try:
+        return os.path.relpath(p) if p.is_absolute() and p.resolve().is_relative_to(Path.cwd()) else str(p)
+    except (OSError, ValueError):
+        return str(p)

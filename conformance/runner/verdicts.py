@@ -1,0 +1,125 @@
+"""Verdicts of a conformance run: a trace's result and its first divergence.
+
+A trace ends ``passed``, ``failed`` (the engine disagreed with the rules:
+see `Divergence`), ``errored`` (the engine crashed, hung, printed
+garbage or broke the protocol, or the trace itself is unusable) or
+``unsupported`` (the engine does not play the variant or its options).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from regola.conformance.runner.compare import Difference
+
+REJECT_KINDS = ("accepted", "wrong-rule", "changed-by-reject")
+"""Divergences found on a reject line."""
+
+
+@dataclass
+class Divergence:
+    """The first place where the engine and the rules disagree in a trace."""
+
+    kind: str
+    """``view``, ``seat-view``, ``legal``, ``refused`` (a legal action refused),
+    ``accepted`` (an illegal action accepted), ``wrong-rule`` (refused under
+    another rule), ``changed-by-reject`` (a refused action changed the view)."""
+    step: int | None
+    """The step's index in the trace (None: the deal, right after ``new``)."""
+    line: int
+    """Line of the trace file (the header is line 1)."""
+    action: dict[str, Any] | None
+    rules: list[str]
+    """Rule ids the step exercised (for a reject, the rule that forbids it)."""
+    rule: str | None
+    """The rule most likely broken."""
+    message: str
+    seat: int | None = None
+    """For a seat-view divergence, whose view."""
+    differences: list[Difference] = field(default_factory=list)
+    side_by_side: str = ""
+
+    @property
+    def where(self) -> str:
+        if self.step is None:
+            step = "the deal"
+        elif self.kind in REJECT_KINDS:
+            step = f"the reject line before step {self.step}"
+        else:
+            step = f"step {self.step}"
+        return f"{step} (line {self.line})"
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["differences"] = [d.to_json() for d in self.differences]
+        return out
+
+    def render(self) -> str:
+        """The divergence as text for a person: where, what, which rule, both views."""
+        lines = [f"first divergence at {self.where}: {self.message}"]
+        if self.action is not None:
+            lines.append(f"  action: {json.dumps(self.action, ensure_ascii=False, separators=(',', ':'))}")
+        if self.seat is not None:
+            lines.append(f"  in the view of seat {self.seat}")
+        if self.rule:
+            lines.append(f"  rule most likely broken: {self.rule}")
+        if self.rules:
+            lines.append(f"  rules of this step: {', '.join(self.rules)}")
+        if self.side_by_side:
+            lines += ["", self.side_by_side]
+        return "\n".join(lines)
+
+
+@dataclass
+class TraceResult:
+    """The verdict on one trace."""
+
+    path: str
+    variant: str
+    name: str
+    status: str
+    """``passed``, ``failed``, ``errored`` or ``unsupported``."""
+    steps: int = 0
+    """Trace lines (steps and rejects) the engine got through."""
+    total_steps: int = 0
+    divergence: Divergence | None = None
+    error_kind: str | None = None
+    """For ``errored``: crash, timeout, garbage, oversized, protocol, trace..."""
+    error: str | None = None
+    error_step: int | None = None
+    fields_checked: int = 0
+    fields_total: int = 0
+    seconds: float = 0.0
+    replay: str = ""
+    """The command that replays just this trace."""
+
+    @property
+    def id(self) -> str:
+        return f"{self.variant}/{self.name}"
+
+    @property
+    def rule(self) -> str | None:
+        return self.divergence.rule if self.divergence else None
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["id"] = self.id
+        out["divergence"] = self.divergence.to_json() if self.divergence else None
+        return out
+
+    def report(self) -> str:
+        """What went wrong, for a failed or errored trace ('' otherwise)."""
+        if self.status == "failed" and self.divergence:
+            text = f"{self.id} ({self.path})\n{self.divergence.render()}"
+        elif self.status == "errored":
+            at = "" if self.error_step is None else f" at step {self.error_step}"
+            text = f"{self.id} ({self.path})\nengine error ({self.error_kind}){at}: {self.error}"
+        elif self.status == "unsupported":
+            return f"{self.id}: not supported by the engine ({self.error})"
+        else:
+            return ""
+        if self.replay:
+            text += f"\n\nreplay just this trace:\n  {self.replay}"
+        return text

@@ -1,0 +1,320 @@
+"""Traces: one recorded match (or the start of one), a JSON object per line.
+
+Format ``regola-trace`` version 1 (``docs/trace-format.md``):
+
+1. a ``header`` line: the variant, options and ruleset hash, the first deck
+   order and the deal it gives, the omniscient view after that deal, and the
+   rule ids the deal exercised;
+2. ``step`` lines, one per action after the first deal, in order (later
+   shuffles are steps with ``seat`` null): the action, the legal actions
+   before it (``legal_count`` always, ``legal`` optionally), the omniscient
+   view after it, its events and the rule ids it exercised; and ``reject``
+   lines, actions the rules forbid at that point with the rule id that
+   forbids them. A reject line does not change the state;
+3. an ``end`` line: the match score and hand result at the end, and the
+   number of steps.
+
+Step indices count from 0. A reject line's ``index`` is the index the next
+step would have, i.e. the number of steps before it.
+
+JSON is written with sorted keys, no spaces, UTF-8 (`dumps_line`), so
+the same trace is always the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+FORMAT = "regola-trace"
+VERSION = 1
+SCHEMA_ID = "https://regola.dev/schema/trace-v1.json"
+
+
+class TraceError(ValueError):
+    """A trace file that cannot be read: the message names the file and line."""
+
+
+class _Line(BaseModel):
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+class ActionData(BaseModel):
+    """An action: a JSON object tagged by `type`; player actions carry
+    `seat` (`{"type": "play", "seat": 1, "card": "Ad"}`, `{"type": "shuffle",
+    "deck": [...]}`)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str
+    """The kind of action: shuffle, play, capture, exchange, bid, pass, call..."""
+
+
+class Header(_Line):
+    """The first line: what is played, and the first deal."""
+
+    kind: Literal["header"]
+    format: Literal["regola-trace"]
+    """Always `regola-trace`."""
+    version: Literal[1]
+    """Format version."""
+    variant: str
+    """Variant id (`briscola-2`)."""
+    options: dict[str, Any]
+    """Option overrides, dotted field path to value (`{"hand_scoring.tie": "replay"}`)."""
+    ruleset_hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
+    """Content hash of the resolved ruleset with those options."""
+    name: str
+    """The trace's name (its file name without `.jsonl`)."""
+    purpose: Literal["playout", "scenario", "negative"]
+    """A random playout, a scenario that exercises given rules, or a trace with rejected actions."""
+    description: str
+    """What the trace shows, in words."""
+    seed: int | None
+    """The seed the deck orders and choices were drawn from, if any."""
+    deck: list[str]
+    """The first hand's deck order, top card first."""
+    deal: dict[str, Any]
+    """The deal event of the first shuffle (the first of its events)."""
+    view: dict[str, Any]
+    """The omniscient view after the first deal."""
+    rules: list[str] = []
+    """Rule ids the first deal exercised."""
+
+
+class Step(_Line):
+    """One action and the state after it."""
+
+    kind: Literal["step"]
+    index: int = Field(ge=0)
+    """Position among the steps, from 0."""
+    seat: int | None
+    """The acting seat; null for a shuffle."""
+    action: ActionData
+    legal_count: int = Field(ge=0)
+    """How many actions were legal before this step (0 at a shuffle)."""
+    legal: list[ActionData] | None = None
+    """The legal actions before this step, in canonical order (optional)."""
+    view: dict[str, Any]
+    """The omniscient view after the step."""
+    events: list[dict[str, Any]]
+    """What happened (plays, tricks, draws, scores...)."""
+    rules: list[str]
+    """Rule ids the step exercised."""
+
+
+class Reject(_Line):
+    """An action the rules forbid here; the state does not change."""
+
+    kind: Literal["reject"]
+    index: int = Field(ge=0)
+    """The index the next step would have (the number of steps before this line)."""
+    seat: int | None
+    """The seat named by the action, if any."""
+    action: ActionData
+    rule: str
+    """The id of the rule that forbids the action."""
+    message: str
+    """Why, in words (informative; engines need not match it)."""
+
+
+class End(_Line):
+    """The last line."""
+
+    kind: Literal["end"]
+    match: dict[str, Any]
+    """The `match` field of the last view."""
+    result: dict[str, Any] | None
+    """The `result` field of the last view (null during a hand)."""
+    steps: int = Field(ge=0)
+    """The number of step lines."""
+
+
+TraceLine = Annotated[Union[Header, Step, Reject, End], Field(discriminator="kind")]
+_LINE = TypeAdapter(TraceLine)
+
+
+@dataclass
+class Trace:
+    """A trace in memory: its lines as plain JSON data."""
+
+    header: dict[str, Any]
+    items: list[dict[str, Any]] = field(default_factory=list)
+    """Step and reject lines, in order."""
+    end: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = None
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        """The step lines only."""
+        return [i for i in self.items if i["kind"] == "step"]
+
+    def lines(self) -> list[dict[str, Any]]:
+        """Every line, header first."""
+        return [self.header, *self.items, self.end]
+
+
+def dumps_line(obj: Any) -> str:
+    """One trace line as canonical JSON (no newline)."""
+    if isinstance(obj, BaseModel):
+        obj = obj.model_dump(mode="json", exclude_none=False)
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def dumps_trace(trace: Trace) -> str:
+    """The whole trace file's text."""
+    return "".join(dumps_line(line) + "\n" for line in trace.lines())
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder.
+
+    The file gets the permissions of any new file (0644 under the usual
+    umask 022), not the owner-only 0600 of `tempfile.mkstemp`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = _new_file(path.parent, f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def new_folder_beside(path: Path, tag: str) -> Path:
+    """A new empty folder next to ``path`` (``.<name>-<tag>-<random>``) to
+    build a replacement of it in, created with the permissions of any new
+    folder (0755 under the usual umask), not the owner-only 0700 of
+    `tempfile.mkdtemp`, since it may be renamed into place."""
+    for _ in range(100):
+        folder = path.parent / f".{path.name}-{tag}-{_random_part()}"
+        try:
+            folder.mkdir(0o777)
+        except FileExistsError:
+            continue
+        return folder
+    raise FileExistsError(f"no free name for a temporary folder beside {path}")
+
+
+def _new_file(folder: Path, prefix: str) -> tuple[int, Path]:
+    """Create a new file in ``folder`` under an unused name; the umask
+    applies to its mode, as for any new file."""
+    for _ in range(100):
+        tmp = folder / f"{prefix}{_random_part()}.tmp"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free name for a temporary file in {folder}")
+
+
+def _random_part() -> str:
+    return secrets.token_hex(6)
+
+
+def write_trace(path: str | os.PathLike[str], trace: Trace) -> None:
+    """Write ``trace`` to ``path`` atomically."""
+    write_text_atomic(Path(path), dumps_trace(trace))
+
+
+def read_trace(path: str | os.PathLike[str]) -> Trace:
+    """Read and check a trace file.
+
+    Raises `TraceError` naming the file and line for anything wrong:
+    not JSON, a line that breaks the schema, an unsupported version, lines
+    out of order, step indices that skip, an end line whose step count is
+    wrong.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TraceError(f"{path}: cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+    raw = text.split("\n")
+    if raw and raw[-1] == "":
+        raw.pop()
+    if not raw:
+        raise TraceError(f"{path}: empty file; a trace starts with a header line")
+    lines = [_parse_line(path, n, line) for n, line in enumerate(raw, start=1)]
+    return _assemble(path, lines)
+
+
+def parse_line(data: Any) -> BaseModel:
+    """Validate one line's data against the schema (raises ValidationError)."""
+    return _LINE.validate_python(data)
+
+
+def trace_schema() -> dict[str, Any]:
+    """JSON Schema (2020-12) of one trace line."""
+    schema = _LINE.json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "regola trace line, format version 1",
+        "description": (
+            "One line of a regola trace (.jsonl): a header, then step and reject "
+            "lines, then an end line. See docs/trace-format.md."
+        ),
+        **schema,
+    }
+
+
+def schema_text() -> str:
+    """The trace schema as the text of ``conformance/data/schema/trace.schema.json``."""
+    return json.dumps(trace_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+
+
+# --- internals ------------------------------------------------------------
+
+
+def _parse_line(path: Path, number: int, line: str) -> dict[str, Any]:
+    where = f"{path}:{number}"
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise TraceError(f"{where}: not JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(data, dict):
+        raise TraceError(f"{where}: a trace line must be a JSON object, got {type(data).__name__}")
+    if data.get("kind") == "header" and data.get("version") != VERSION:
+        raise TraceError(
+            f"{where}: trace format version {data.get('version')!r} is not supported "
+            f"(this regola reads version {VERSION})"
+        )
+    try:
+        parse_line(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"][1:] or err["loc"]) or "(line)"
+        kind = data.get("kind", "?")
+        raise TraceError(f"{where}: {kind} line, field {loc}: {err['msg']}") from None
+    return data
+
+
+def _assemble(path: Path, lines: list[dict[str, Any]]) -> Trace:
+    if lines[0]["kind"] != "header":
+        raise TraceError(f"{path}:1: the first line must be the header, not a {lines[0]['kind']} line")
+    if lines[-1]["kind"] != "end":
+        raise TraceError(f"{path}:{len(lines)}: the last line must be the end line, not a {lines[-1]['kind']} line")
+    steps = 0
+    for number, line in enumerate(lines[1:-1], start=2):
+        kind = line["kind"]
+        if kind in ("header", "end"):
+            raise TraceError(f"{path}:{number}: a {kind} line may only be the {'first' if kind == 'header' else 'last'} line")
+        if line["index"] != steps:
+            raise TraceError(f"{path}:{number}: {kind} line has index {line['index']}, expected {steps}")
+        if kind == "step":
+            steps += 1
+    end = lines[-1]
+    if end["steps"] != steps:
+        raise TraceError(f"{path}:{len(lines)}: end line says {end['steps']} steps, the trace has {steps}")
+    return Trace(header=lines[0], items=lines[1:-1], end=end, path=path)
