@@ -69,7 +69,7 @@ def deck_section(ruleset: Ruleset) -> str:
             f", less {', '.join(f'`{c}`' for c in deck.removed)} taken out, "
             f"leaving **{len(cards)} cards** in play."
             if deck.removed
-            else f", all in play."
+            else ", all in play."
         ),
         "A card's id is its face id followed by its suit id "
         f"(`{deck.ranks[0].id}{deck.suits[0].id}` is the {deck.ranks[0].name} of "

@@ -1,6 +1,6 @@
 """A short example game on a variant page, rendered from a corpus trace.
 
-The corpus lives in ``conformance/corpus/<variant>/*.jsonl`` (trace format
+The corpus lives in ``conformance/data/corpus/<variant>/*.jsonl`` (trace format
 version 1). The example is the first hand of the variant's first playout
 trace (by name): the deal, a table of the steps, and the result.
 """
@@ -59,7 +59,7 @@ def example_section(ruleset: Ruleset, page: str) -> str:
             break
         first_hand.append(step)
     end = next((line for line in lines if line.get("kind") == "end"), {})
-    rel_path = f"conformance/corpus/{ruleset.id}/{path.name}"
+    rel_path = f"conformance/data/corpus/{ruleset.id}/{path.name}"
     seed = header.get("seed")
     parts = [
         f"The first hand of the corpus trace `{rel_path}`"

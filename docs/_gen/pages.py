@@ -8,7 +8,6 @@ from . import data
 from .arithmetic import arithmetic
 from .catalogue import source_anchor, source_links
 from .md import rel, table
-from .variant import players_text
 
 
 def _players_short(rs: Ruleset) -> str:

@@ -74,7 +74,7 @@ def invariants_section(ruleset: Ruleset, page: str) -> str:
         if r.status == "failed":
             verdict = f'<span class="inv-failed">failed</span>: {r.counterexample or ""}'
         else:
-            verdict = f'<span class="inv-proved">proved</span>' + (f": {r.note}" if r.note else "")
+            verdict = '<span class="inv-proved">proved</span>' + (f": {r.note}" if r.note else "")
         rows.append((f"`{r.name}`<br>{claims.get(r.name, '')}", verdict))
     skipped = [r for r in res if r.status == "not-applicable"]
     guide = rel(page, "invariants.md")

@@ -17,7 +17,7 @@ from regola.conformance.adapters.base import (
     HandDriver,
     Snapshot,
 )
-from regola.conformance.engine import PROTOCOL, ActionRejected
+from regola.conformance.protocol.engine import PROTOCOL, ActionRejected
 
 import toy_briscola
 
