@@ -34,10 +34,10 @@ SET_NOTES = {
     ),
 }
 STATUS = {
-    "pass": '<span class="compat-passed">passed</span>',
-    "fail": '<span class="compat-failed">failed</span>',
-    "error": '<span class="compat-failed">error</span>',
-    "unsupported": '<span class="compat-unsupported">not supported</span>',
+    "pass": "passed",
+    "fail": "failed",
+    "error": "error",
+    "unsupported": "not supported",
 }
 
 
@@ -95,69 +95,105 @@ def result_sets() -> dict[str, list[Results]]:
     return dict(sorted(sets.items()))
 
 
-def _rule_link(rule: str | None, variant: str, page: str) -> str:
+def _rule_link(rule: str | None, variant: str, page: str, breakable: bool = False) -> str:
+    """A rule id as code, linked to its anchor on the variant's page (or the
+    rules index). ``breakable``: the id may wrap after each dot, so that a
+    narrow cell of the matrix holds it."""
     if not rule:
         return ""
+    text = f"<code>{'.<wbr>'.join(rule.split('.'))}</code>" if breakable else f"`{rule}`"
     if variant in data.holds_in(rule):
-        return f"[`{rule}`]({rel(page, data.variant_page(variant), rule)})"
+        return f"[{text}]({rel(page, data.variant_page(variant), rule)})"
     if rule in data.all_rule_ids():
-        return f"[`{rule}`]({rel(page, data.RULES_INDEX, rule)})"
-    return f"`{rule}`"
+        return f"[{text}]({rel(page, data.RULES_INDEX, rule)})"
+    return text
 
 
-def cells(row: dict[str, Any], variant: str, page: str) -> list[str]:
-    """Verdict, traces passed, fields checked and first failing rule of one
-    engine on one variant."""
+def share(row: dict[str, Any]) -> str:
+    """Traces passed out of those run, and the percentage: ``7/10 (70%)``."""
+    passed, traces = int(row.get("passed", 0)), int(row.get("traces", 0))
+    return f"{passed}/{traces} ({round(100 * passed / traces) if traces else 0}%)"
+
+
+def cell(row: dict[str, Any] | None, variant: str, page: str) -> str:
+    """One cell of the matrix: the verdict (its class colours the cell), the
+    share of traces passed and, for a failure, the rule broken first, linked
+    to its anchor. A variant the engine was not run on is left empty."""
+    if row is None:
+        return ""
     status = row["status"]
     if status == "unsupported":
-        return [STATUS[status], "", ""]
-    checked = f"{row.get('passed', 0)}/{row.get('traces', 0)} traces"
-    share = row.get("fields_share")
-    if share is not None:
-        checked += f"<br>{round(100 * float(share))}% of fields ({row.get('fields_checked')}/{row.get('fields_total')})"
-    rule = _rule_link(row.get("first_failing_rule"), variant, page) if status in ("fail", "error") else ""
-    return [STATUS[status], checked, rule]
+        return '<span class="compat-unsupported" title="not supported">–</span>'
+    text = f'<span class="compat-{status}">{STATUS[status]}</span><br>{share(row)}'
+    if status not in ("fail", "error") or not row.get("first_failing_rule"):
+        return text
+    return text + "<br>" + _rule_link(row["first_failing_rule"], variant, page, breakable=True)
 
 
-def _engine_title(res: Results, page: str) -> str:
+def _engine_title(res: Results, page: str, short: bool = False) -> str:
     own = ENGINES_DIR / f"{res.path.stem}.md"
-    label = f"{res.name} {res.engine.get('version', '')}".strip()
+    version = res.engine.get("version", "")
+    label = f"{res.name}<br>{version}" if short and version else f"{res.name} {version}".strip()
     return f"[{label}]({rel(page, f'engines/{own.name}')})" if own.is_file() else label
 
 
 def _matrix(files: list[Results], page: str) -> str:
-    """Engine x variant, one row per variant an engine was run on."""
+    """Variants as rows, engines as columns, one verdict per cell, and a last
+    row counting the variants each engine passed of those it plays."""
     shipped = {rs.id for rs in data.rulesets()}
+    variants = sorted({v for r in files for v in r.variants})
     rows = []
+    for v in variants:
+        name = f"[{v}]({rel(page, data.variant_page(v))})" if v in shipped else f"`{v}`"
+        rows.append([name, *(cell(r.variants.get(v), v, page) for r in files)])
+    totals = []
     for r in files:
-        for i, (v, row) in enumerate(sorted(r.variants.items())):
-            name = f"[{v}]({rel(page, data.variant_page(v))})" if v in shipped else f"`{v}`"
-            rows.append([_engine_title(r, page) if i == 0 else "", name, *cells(row, v, page)])
-    return table(["Engine", "Variant", "Verdict", "Passed, fields checked", "First failing rule"], rows)
+        played = [row for row in r.variants.values() if row["status"] != "unsupported"]
+        passed = sum(row["status"] == "pass" for row in played)
+        totals.append(f"{passed} of {len(played)}")
+    rows.append(["**Passed**", *totals])
+    header = ["Variant", *(_engine_title(r, page, short=True) for r in files)]
+    return '<div class="compat-matrix" markdown>\n\n' + table(header, rows) + "\n</div>\n"
 
 
 def _details(files: list[Results], page: str, set_key: str) -> str:
+    """For each engine: what it reports, the results file, and every variant
+    it was run on with its traces, fields compared and first divergence."""
     out = []
     for r in files:
         e = r.engine
         flags = [
-            "seat views" if e.get("seat_views") else "no seat views",
-            "lists legal actions" if e.get("legal") else "no list of legal actions",
+            "reports seat views" if e.get("seat_views") else "reports no seat views",
+            "lists legal actions" if e.get("legal") else "does not list legal actions",
         ]
         results_file = rel(page, f"compat/{r.path.relative_to(COMPAT_DIR).as_posix()}")
         out.append(
-            f"- **{_engine_title(r, page)}**: {', '.join(flags)}; checked by regola "
+            f"- **{_engine_title(r, page)}** {', '.join(flags)}; checked by regola "
             f"{r.regola} (protocol {r.protocol}); [results file]({results_file})."
         )
-        for v, row in sorted(r.variants.items()):
+        played = [(v, row) for v, row in sorted(r.variants.items()) if row["status"] != "unsupported"]
+        skipped = len(r.variants) - len(played)
+        for v, row in played:
+            bits = [f"{STATUS[row['status']]}, {share(row)} of traces"]
+            if row.get("fields_share") is not None:
+                bits.append(
+                    f"{round(100 * float(row['fields_share']))}% of view fields compared "
+                    f"({row.get('fields_checked')} of {row.get('fields_total')})"
+                )
+            rule = _rule_link(row.get("first_failing_rule"), v, page)
+            if rule and row["status"] in ("fail", "error"):
+                bits.append(f"first broken rule {rule}")
             trace = row.get("first_failing_trace")
             if trace and set_key == "":
-                out.append(
-                    f"    - `{v}`: first failing trace `{trace}`; replay it with "
-                    f"`regola conform --engine {_engine_arg(r)} --trace conformance/corpus/{trace}.jsonl`"
+                bits.append(
+                    f"first failing trace `{trace}`, replayed by "
+                    f"`regola conform --engine {_engine_arg(r)} --trace conformance/data/corpus/{trace}.jsonl`"
                 )
             elif trace:
-                out.append(f"    - `{v}`: first failing game `{trace}`")
+                bits.append(f"first failing game `{trace}`")
+            out.append(f"    - `{v}`: " + "; ".join(bits))
+        if skipped:
+            out.append(f"    - not supported: {skipped} other variant{'s' if skipped != 1 else ''}")
     return "\n".join(out) + "\n"
 
 
@@ -175,11 +211,14 @@ def compatibility() -> str:
     parts = [
         "# Engine compatibility\n",
         "Which engines play which variants by the rules, as found by the "
-        "conformance suite: for each engine and each variant it was run on, the "
-        "verdict, the traces passed out of those run, the share of view fields "
-        "the engine reports (only those are compared), and for a failure the "
-        "rule most likely broken at the first divergence. *Not supported* means "
-        "the engine does not play the variant (or not with those options).\n",
+        "conformance suite. Each row is a variant and each column an engine; a "
+        "cell gives the verdict and the traces passed out of those run and, "
+        "for a failure, the rule most likely broken at the first divergence "
+        "(a link to the rule). A dash means the engine does not play the "
+        "variant (or not with those options); an empty cell, that it was not "
+        "run on it. Under each matrix, each engine's details: what it reports, "
+        "how many view fields could be compared, and how to replay its first "
+        "failure.\n",
         "The page is rendered from the results files in `docs/compat/`, which "
         "`regola conform --engine ENGINE --results FILE` writes; add a file and "
         "the engine appears here.\n",
@@ -193,5 +232,6 @@ def compatibility() -> str:
         if key in SET_NOTES:
             parts.append(SET_NOTES[key] + "\n")
         parts.append(_matrix(files, page))
+        parts.append("### Details\n")
         parts.append(_details(files, page, key))
     return "\n".join(parts)
