@@ -7,7 +7,10 @@ build``) exits non-zero and lists the problems when:
   on the rules index, or a rule that holds in a variant has none on that
   variant's page;
 - the text of any page mentions a rule id that no catalogue defines, or a
-  link points at a rule anchor that does not exist.
+  link points at a rule anchor that does not exist;
+- a page would fetch anything from another machine (a script, stylesheet,
+  font, image or frame with an ``http(s)://`` address), or shows a Mermaid
+  diagram without loading the bundled Mermaid: the site must work offline.
 """
 
 from __future__ import annotations
@@ -24,13 +27,23 @@ from . import data  # noqa: E402
 from .links import mentioned_rule_ids  # noqa: E402
 
 
+# Elements whose address the browser fetches as the page loads, and the
+# attribute holding it (a link element only fetches for some rel values).
+_FETCHED = {"script": "src", "img": "src", "iframe": "src", "source": "src", "video": "src",
+            "audio": "src", "embed": "src", "link": "href"}
+_LINK_FETCHES = {"stylesheet", "preconnect", "preload", "prefetch", "dns-prefetch", "icon",
+                 "modulepreload", "manifest", "apple-touch-icon"}
+
+
 class _Page(HTMLParser):
-    """Ids, link targets and visible text of one HTML page."""
+    """Ids, link targets, fetched addresses and visible text of one HTML page."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.ids: set[str] = set()
         self.hrefs: list[str] = []
+        self.fetched: list[str] = []
+        self.classes: set[str] = set()
         self.text: list[str] = []
         self._skip = 0
 
@@ -38,8 +51,14 @@ class _Page(HTMLParser):
         values = dict(attrs)
         if values.get("id"):
             self.ids.add(values["id"])
+        self.classes.update((values.get("class") or "").split())
         if tag == "a" and values.get("href"):
             self.hrefs.append(values["href"])
+        attr = _FETCHED.get(tag)
+        if attr and values.get(attr):
+            rel = set((values.get("rel") or "").lower().split())
+            if tag != "link" or rel & _LINK_FETCHES:
+                self.fetched.append(values[attr] or "")
         if tag in ("script", "style"):
             self._skip += 1
 
@@ -66,6 +85,18 @@ def _page_file(site: Path, doc_path: str) -> Path:
     return site / stem / "index.html"
 
 
+def offline_problems(where: object, page: _Page) -> list[str]:
+    """What keeps one page from working without a network."""
+    problems = [
+        f"{where}: fetches {url} from another machine"
+        for url in page.fetched
+        if url.startswith(("http://", "https://", "//"))
+    ]
+    if "mermaid" in page.classes and not any(u.endswith("mermaid.min.js") for u in page.fetched):
+        problems.append(f"{where}: shows a diagram but does not load the bundled Mermaid")
+    return problems
+
+
 def check_site(site: Path) -> list[str]:
     """Every problem found in the built site at ``site``."""
     problems: list[str] = []
@@ -90,6 +121,7 @@ def check_site(site: Path) -> list[str]:
     pages = {p: read_page(p) for p in sorted(site.rglob("*.html"))}
     for path, page in pages.items():
         where = path.relative_to(site)
+        problems += offline_problems(where, page)
         for rid in sorted(mentioned_rule_ids(" ".join(page.text)) - known):
             problems.append(f"{where}: mentions rule id {rid}, which no catalogue defines")
         for href in page.hrefs:
@@ -119,7 +151,8 @@ def main(argv: list[str]) -> int:
     problems = check_site(site)
     for p in problems:
         print(p)
-    print(f"{len(problems)} problem(s) in {site}" if problems else f"rule anchors and mentions are consistent in {site}")
+    print(f"{len(problems)} problem(s) in {site}" if problems
+          else f"rule anchors and mentions are consistent in {site}, and nothing is fetched from another machine")
     return 1 if problems else 0
 
 

@@ -2,17 +2,19 @@
 
 Not run in CI. Usage (from the repository root):
 
-    python docs/_tools/screenshots.py --out /tmp/shots \\
-        [--site DIR] [--mermaid path/to/mermaid.min.js] [PAGE ...]
+    python docs/_tools/screenshots.py --out /tmp/shots [--site DIR] [PAGE ...]
 
 Without ``--site`` the site is built first (``mkdocs build --strict``) into
 a temporary folder. PAGE is a site path such as ``variants/briscola-2/``; by
-default the home page, one variant page and the compatibility page. Each
-page is shot at desktop width (1280x2000) and phone width (390x900).
+default the home page, the compatibility matrix, one variant page per
+family and the page on writing a variant file. Each page is shot at desktop
+width (1280x2000) and phone width (390x900).
 
-The Material theme loads Mermaid from a CDN. Offline, pass ``--mermaid``
-with a local copy (for example from ``npm pack mermaid@11``): it is copied
-into the temporary site and loaded before the theme, which then uses it.
+The site must work offline (Mermaid is bundled, fonts are the system's), so
+Chromium is started with every host name but the local server's made
+unresolvable: a page that still needs the network shows it here. For a
+stricter check run the script without any network, for example under
+``unshare -n`` after ``ip link set lo up``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,14 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_PAGES = ["", "variants/briscola-2/", "engines/compatibility/"]
+DEFAULT_PAGES = [
+    "",
+    "engines/compatibility/",
+    "variants/briscola-2/",
+    "variants/chiamata/",
+    "variants/scopa-2/",
+    "writing-variants/",
+]
 SIZES = {"desktop": (1280, 2000), "phone": (390, 900)}
 
 
@@ -38,14 +47,6 @@ def build(site: Path) -> None:
         cwd=ROOT,
         check=True,
     )
-
-
-def add_mermaid(site: Path, script: Path) -> None:
-    shutil.copy(script, site / "mermaid.min.js")
-    for page in site.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        if "mermaid" in text and "/mermaid.min.js" not in text:
-            page.write_text(text.replace("</head>", '<script src="/mermaid.min.js"></script></head>', 1), encoding="utf-8")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -68,6 +69,8 @@ def shoot(url: str, out: Path, size: tuple[int, int]) -> None:
                 "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--hide-scrollbars", f"--user-data-dir={profile}",
+                # offline: no host name resolves but the local server's
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
                 "--virtual-time-budget=5000", f"--window-size={size[0]},{size[1]}",
                 f"--screenshot={out}", url,
             ],
@@ -84,8 +87,7 @@ def main() -> None:
     parser.add_argument("pages", nargs="*", default=DEFAULT_PAGES)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--site", type=Path)
-    parser.add_argument("--mermaid", type=Path)
-    parser.add_argument("--tall", action="store_true", help="also a 1280x9000 shot of each page")
+    parser.add_argument("--tall", action="store_true", help="also shots 9000 pixels tall at both widths")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="regola-site-") as tmp:
@@ -94,13 +96,11 @@ def main() -> None:
             shutil.copytree(args.site, site)
         else:
             build(site)
-        if args.mermaid:
-            add_mermaid(site, args.mermaid)
         server, port = serve(site)
         try:
-            sizes = dict(SIZES, tall=(1280, 9000)) if args.tall else SIZES
+            sizes = dict(SIZES, tall=(1280, 9000), **{"phone-tall": (390, 9000)}) if args.tall else SIZES
             for page in args.pages:
-                name = page.strip("/").replace("/", "_") or "home"
+                name = page.strip("/").replace("/", "_").replace("#", "-") or "home"
                 for label, size in sizes.items():
                     out = args.out / f"{name}-{label}.png"
                     shoot(f"http://127.0.0.1:{port}/{page}", out, size)
