@@ -7,7 +7,7 @@ same spec files. Every module renders one kind of page; :mod:`.site` puts
 them together.
 """
 
-from .site import Page, generate, nav
+from .site import Page, generate, nav, static_files
 
 
 def reset() -> None:
@@ -15,11 +15,12 @@ def reset() -> None:
     sees edited spec files."""
     from regola.spec.rules import catalog
 
-    from . import data, links, proofs
+    from . import data, links, proofs, wording
 
     for fn in (data.sources, data.topics, data.families, data.catalogue_files, data.catalogue_of_rule,
-               data.all_rule_ids, data.rulesets, data.holds_in, links.rule_prefixes, proofs.results, catalog):
+               data.all_rule_ids, data.rulesets, data.holds_in, links.rule_prefixes, proofs.results, wording.wordings,
+               catalog):
         fn.cache_clear()
 
 
-__all__ = ["Page", "generate", "nav", "reset"]
+__all__ = ["Page", "generate", "nav", "reset", "static_files"]

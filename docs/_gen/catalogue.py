@@ -5,24 +5,31 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from regola.spec.rules import Rule
+from regola.spec.schema import Ruleset
 
 from . import data
 from .md import rel
+from .wording import statement
 
 GROUPS = {
     "deck": "The pack",
     "deal": "Dealing",
+    "phase": "The order of a hand",
     "bid": "Bidding",
     "call": "Calling a partner",
     "play": "Playing",
     "capture": "Capturing",
+    "sweep": "Sweeps",
     "trick": "Tricks",
     "draw": "Drawing",
     "exchange": "Exchanging the indicator",
+    "end": "The end of a hand",
     "info": "What players see",
     "score": "Scoring a hand",
     "match": "The match",
 }
+# The order of the groups on a variant page: the order of a hand.
+HAND_ORDER = list(GROUPS)
 
 
 def group_of(rule_id: str, family: str | None = None) -> str:
@@ -54,30 +61,49 @@ def source_anchor(key: str) -> str:
     return "source-" + slug(key)
 
 
+def topic(rule_id: str) -> str:
+    """The second part of a rule id: ``deal``, ``bid``, ``trick``..."""
+    return rule_id.split(".")[1]
+
+
+def in_hand_order(rules: Iterable[Rule]) -> list[Rule]:
+    """Rules by topic in the order a hand is played (the auction before the
+    play), catalogue order within a topic."""
+    rank = {name: i for i, name in enumerate(HAND_ORDER)}
+    return sorted(rules, key=lambda r: rank.get(topic(r.id), len(rank)))
+
+
 def rule_blocks(rules: Iterable[Rule], page: str, family: str, level: int = 3,
-                why: dict[str, str] | None = None, holds: bool = False) -> str:
-    """Rules grouped by topic, each a heading whose id is the rule id."""
+                holds: bool = False, ruleset: Ruleset | None = None) -> str:
+    """Rules grouped by topic, each a heading whose id is the rule id.
+
+    With a ``ruleset`` (a variant page) the topics come in the order of a
+    hand, each once whatever catalogue its rules come from, and each rule
+    reads as it holds in that variant."""
     out: list[str] = []
     group = None
+    if ruleset is not None:
+        rules = in_hand_order(rules)
     for rule in rules:
-        if group_of(rule.id, family) != group:
-            group = group_of(rule.id, family)
+        name = GROUPS.get(topic(rule.id), topic(rule.id).capitalize()) if ruleset else group_of(rule.id, family)
+        if name != group:
+            group = name
             out.append(f"{'#' * level} {group}\n")
-        out.append(rule_block(rule, page, level + 1, (why or {}).get(rule.id), holds))
+        out.append(rule_block(rule, page, level + 1, holds, ruleset))
     return "\n".join(out)
 
 
-def rule_block(rule: Rule, page: str, level: int, why: str | None, holds: bool) -> str:
+def rule_block(rule: Rule, page: str, level: int, holds: bool = False, ruleset: Ruleset | None = None) -> str:
     """One rule: a heading whose id is the rule id, the statement, then the
-    id, the sources and the condition in a smaller line."""
+    id, the sources and (on the rules index) the condition in a smaller
+    line. On a variant page the statement is the rule as it holds there."""
     meta = [f"[`{rule.id}`](#{rule.id})", f"Sources: {source_links(rule.sources, page)}"]
-    if why:
-        meta.append(why)
-    elif rule.when:
+    if rule.when and ruleset is None:
         meta.append(f"Holds where {when_text(rule.when)}")
+    text = statement(rule, ruleset) if ruleset is not None else " ".join(rule.statement.split())
     lines = [
         f"{'#' * level} {rule.title} {{#{rule.id} .rule-heading}}\n",
-        " ".join(rule.statement.split()) + "\n",
+        text + "\n",
         '<p class="rule-meta" markdown>' + " · ".join(meta) + "</p>\n",
     ]
     if holds:
@@ -113,12 +139,17 @@ def when_text(when: str) -> str:
         for op, verb in (("!=", "is not"), ("=", "is")):
             path, sep, value = cond.partition(op)
             if sep:
-                values = " or ".join(f"`{v.strip()}`" for v in value.split("|"))
+                values = " or ".join(f"`{_toml_word(v.strip())}`" for v in value.split("|"))
                 out.append(f"`{path.strip()}` {verb} {values}")
                 break
         else:
             out.append(f"`{cond.strip()}` is set")
     return " and ".join(out)
+
+
+def _toml_word(value: str) -> str:
+    """A condition's value as a variant file writes it (``True`` -> ``true``)."""
+    return {"True": "true", "False": "false"}.get(value, value)
 
 
 def rules_index() -> str:

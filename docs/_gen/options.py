@@ -12,8 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
-
-from regola.spec.rules import catalog
+from regola.spec.rules import Rule, catalog
 from regola.spec.schema import Ruleset
 
 from . import data
@@ -64,7 +63,9 @@ def relevant(ruleset: Ruleset, path: str, info: Any, parents: tuple[Any, ...]) -
     Every option set away from its default does. An option at its default
     is left out when it only concerns other games: the rules its docstring
     cites (or, failing that, the nearest enclosing field's) are none of this
-    family's; its group has a ``kind`` switched off (``none``); or the
+    family's, or none of them could hold here whatever this option's value
+    (another of their conditions fails: the tie rule where hands are scored
+    by contract); its group has a ``kind`` switched off (``none``); or the
     enclosing field says it applies only "with `kind = X`" and the kind here
     is another.
     """
@@ -90,7 +91,17 @@ def relevant(ruleset: Ruleset, path: str, info: Any, parents: tuple[Any, ...]) -
     if not refs:
         return True
     own = catalog(ruleset.family)
-    return any(r in own or (r.endswith(".") and any(i.startswith(r) for i in own)) for r in refs)
+    rules = [own[i] for r in refs for i in own if i == r or (r.endswith(".") and i.startswith(r))]
+    return any(_could_hold(rule, ruleset, path) for rule in rules)
+
+
+def _could_hold(rule: Rule, ruleset: Ruleset, path: str) -> bool:
+    """Whether a rule holds here, or would with another value of the option
+    at ``path``: its conditions on other options all hold."""
+    if rule.when is None:
+        return True
+    others = [c for c in rule.when.split(" and ") if re.split(r"\s*!?=", c.strip())[0] != path]
+    return not others or Rule.model_construct(when=" and ".join(others)).applies_to(ruleset)
 
 
 def components(model: type[BaseModel] = Ruleset) -> list[tuple[str, type[BaseModel]]]:

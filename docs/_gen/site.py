@@ -11,7 +11,7 @@ from .catalogue import rules_index
 from .cli_ref import cli_reference
 from .compat import compatibility
 from .pages import comparison, disagreements, sources
-from .variant import variant_page, variants_index
+from .variant import variant_chain, variant_file, variant_page, variants_index
 
 DOCS_DIR = Path(__file__).resolve().parent.parent
 
@@ -38,6 +38,19 @@ def generate() -> list[Page]:
         Page(data.COMPAT, "Compatibility", compatibility()),
     ]
     return pages
+
+
+def static_files() -> dict[str, bytes]:
+    """Files copied into the site as they are, by their path under docs/:
+    each variant's TOML file (and the shared bases), beside its page, so the
+    page can link to the file."""
+    from regola.spec.loader import VARIANTS_DIR
+
+    out = {}
+    for rs in data.rulesets():
+        for name in variant_chain(rs.id):
+            out[variant_file(name.removesuffix(".toml"))] = (VARIANTS_DIR / name).read_bytes()
+    return out
 
 
 def nav(existing: list[Any]) -> list[Any]:

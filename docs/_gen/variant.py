@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import tomllib
+
 from regola.spec import ruleset_hash
+from regola.spec.loader import VARIANTS_DIR
 from regola.spec.rules import catalog
 from regola.spec.schema import Ruleset
 
 from . import data
 from .arithmetic import arithmetic, arithmetic_section
-from .catalogue import rule_blocks, source_links, when_text
+from .catalogue import in_hand_order, rule_blocks, source_links, when_text
 from .deck import deck_section
 from .example import example_section
-from .md import first_sentence, plural, rel, table
+from .md import first_sentence, indent, plural, rel, table
 from .options import options_section
 from .phases import phases_diagram
 from .proofs import invariants_section, other_player_counts, proof_note
+
+WRITING_VARIANTS = "writing-variants.md"
 
 
 def players_text(ruleset: Ruleset) -> str:
@@ -38,11 +43,6 @@ def variant_page(ruleset: Ruleset) -> str:
     """Markdown of the page of one variant."""
     page = data.variant_page(ruleset.id)
     rules = [r for r in catalog(ruleset.family).values() if r.applies_to(ruleset)]
-    why = {
-        r.id: f"Holds here because {when_text(r.when)}"
-        for r in rules
-        if r.when
-    }
     a = arithmetic(ruleset)
     facts = [
         ("Variant id", f"`{ruleset.id}`"),
@@ -65,11 +65,13 @@ def variant_page(ruleset: Ruleset) -> str:
         "## Phases of a hand\n",
         phases_diagram(ruleset),
         "## Rules\n",
-        f"The {len(rules)} rules of the {ruleset.family} catalogue that hold in "
-        f"this variant. Each id is an anchor: link to "
-        f"`{ruleset.id}/#<rule id>`, or see the [rules index]"
-        f"({rel(page, data.RULES_INDEX)}) for every rule of every variant.\n",
-        rule_blocks(rules, page, ruleset.family, level=3, why=why),
+        f"The {len(rules)} rules that hold in this variant, in the order of a "
+        f"hand, each as it applies here. Each id is an anchor: link to "
+        f"`{ruleset.id}/#<rule id>`. The [rules index]"
+        f"({rel(page, data.RULES_INDEX)}) gives every rule of every variant in "
+        "its general form, and [the variant file](#the-variant-file) below "
+        "shows which options switch each rule on.\n",
+        rule_blocks(rules, page, ruleset.family, level=3, ruleset=ruleset),
         "## Options\n",
         options_section(ruleset, page),
     ]
@@ -79,7 +81,67 @@ def variant_page(ruleset: Ruleset) -> str:
     example = example_section(ruleset, page)
     if example:
         parts += ["## Example game\n", example]
+    parts += ["## The variant file\n", variant_file_section(ruleset, rules, page)]
     return "\n".join(parts)
+
+
+def variant_file(variant_id: str) -> str:
+    """Where a variant's file is copied in the site (beside its page), so
+    the page can link to it."""
+    return f"variants/{variant_id}.toml"
+
+
+def variant_chain(variant_id: str) -> list[str]:
+    """The file names a variant is made from: its own, then what it extends,
+    and so on (``chiamata.toml``, ``_briscola.toml``)."""
+    chain = []
+    name: str | None = variant_id
+    while name is not None:
+        chain.append(f"{name}.toml")
+        with (VARIANTS_DIR / f"{name}.toml").open("rb") as fh:
+            name = tomllib.load(fh).get("extends")
+    return chain
+
+
+def variant_file_section(ruleset: Ruleset, rules: list, page: str) -> str:
+    """The variant's TOML file, verbatim and collapsed, what it extends, and
+    which options switch on the rules that hold only under a condition."""
+    own, *bases = variant_chain(ruleset.id)
+    parts = [
+        f"Everything on this page is generated from the file "
+        f"[`spec/variants/{own}`]({rel(page, variant_file(ruleset.id))}) and "
+        + (f"what it extends: {_extends_text(bases, page)}" if bases else "the schema's defaults")
+        + ". A file names only what differs from what it extends; every other "
+        "option keeps its value from there or its default. "
+        f"[Writing a variant file]({rel(page, WRITING_VARIANTS)}) shows how to "
+        "write your own.\n",
+    ]
+    for i, name in enumerate([own, *bases]):
+        text = (VARIANTS_DIR / name).read_text(encoding="utf-8")
+        title = f"spec/variants/{name}" + ("" if i == 0 else " (extended by the file above)")
+        parts.append(f'??? note "{title}"\n\n' + indent("```toml\n" + text.rstrip("\n") + "\n```") + "\n")
+    conditional = [r for r in rules if r.when]
+    if conditional:
+        parts.append("### Rules switched on by options\n")
+        parts.append(
+            "These rules hold here because of the options the file sets or "
+            "inherits; the others hold in every variant of the family.\n"
+        )
+        rows = [(f"[`{r.id}`](#{r.id})", when_text(r.when)) for r in in_hand_order(conditional)]
+        parts.append(table(["Rule", "Holds because"], rows))
+    return "\n".join(parts)
+
+
+def _extends_text(bases: list[str], page: str) -> str:
+    out = []
+    for name in bases:
+        stem = name.removesuffix(".toml")
+        if stem.startswith("_"):
+            out.append(f"the shared base `spec/variants/{name}`")
+        else:
+            out.append(f"[`spec/variants/{name}`]({rel(page, variant_file(stem))}) "
+                       f"(the file of [{stem}]({rel(page, data.variant_page(stem))}))")
+    return ", which extends ".join(out)
 
 
 def variants_index() -> str:

@@ -3,7 +3,8 @@
 - ``on_config``: generate the pages from the specs (``docs/_gen``) and fill
   the generated entries of the navigation;
 - ``on_files``: hand the generated pages to mkdocs as in-memory files, so no
-  generated Markdown is ever committed;
+  generated Markdown is ever committed, with the variant files copied beside
+  their pages;
 - ``on_page_markdown``: fill the ``<!-- regola:NAME -->`` markers of
   hand-written pages with generated pieces (``docs/_gen/snippets.py``);
 - ``on_page_content``: link every rule id written as code to its anchor (on
@@ -44,6 +45,8 @@ def on_files(files: Files, config) -> Files:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, page.path, content=page.markdown))
+    for path, content in _gen.static_files().items():
+        files.append(File.generated(config, path, content=content))
     return files
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 
 from _gen import data
+from _gen.catalogue import in_hand_order
 from _gen.links import link_rule_ids, mentioned_rule_ids
 from _gen.snippets import expand
-
 from regola.spec import load, variant_ids
 from regola.spec.rules import catalog, rule_ids
 
@@ -34,9 +34,13 @@ def test_every_rule_of_every_catalogue_is_anchored_once_on_the_rules_index(pages
 
 
 def test_every_variant_page_anchors_exactly_the_rules_that_hold(pages):
+    # in the order of a hand: by topic (the auction before the play), and in
+    # catalogue order within a topic
     for variant in variant_ids():
+        ruleset = load(variant)
         found = anchors(pages[data.variant_page(variant)])
-        assert found == rule_ids(load(variant)), variant
+        holding = [r for r in catalog(ruleset.family).values() if r.id in rule_ids(ruleset)]
+        assert found == [r.id for r in in_hand_order(holding)], variant
 
 
 def test_a_rule_that_does_not_hold_has_no_anchor_on_the_variant_page(pages):
