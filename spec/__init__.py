@@ -5,12 +5,17 @@ Imports nothing else of regola's.
 
 from .loader import (
     SpecError,
+    add_variant_file,
     canonical_json,
+    did_you_mean,
+    is_variant_file,
     json_schema,
     load,
     load_all,
     parse_option,
     ruleset_hash,
+    variant_files,
+    variant_id,
     variant_ids,
 )
 from .rules import Rule, catalog, rule_ids
@@ -20,13 +25,18 @@ __all__ = [
     "Rule",
     "Ruleset",
     "SpecError",
+    "add_variant_file",
     "canonical_json",
     "catalog",
+    "did_you_mean",
+    "is_variant_file",
     "json_schema",
     "load",
     "load_all",
     "parse_option",
     "rule_ids",
     "ruleset_hash",
+    "variant_files",
+    "variant_id",
     "variant_ids",
 ]

@@ -10,8 +10,10 @@ the files, so a bad option fails exactly as a bad file would.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
+import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -32,9 +34,88 @@ class SpecError(Exception):
     """
 
 
+_FILES: dict[str, Path] = {}
+"""Variant files added for this process (`add_variant_file`), by id."""
+
+
 def variant_ids() -> list[str]:
     """Ids of the shipped variants, sorted."""
     return sorted(p.stem for p in VARIANTS_DIR.glob("*.toml") if not p.stem.startswith("_"))
+
+
+def is_variant_file(value: str | Path) -> bool:
+    """Whether ``value`` names a variant file rather than a variant id.
+
+    A string is a path only if it ends in ``.toml`` or contains a slash, so
+    a file or folder that happens to be called ``briscola-2`` in the current
+    directory never hides the shipped variant of that id.
+    """
+    if isinstance(value, Path):
+        return True
+    return value.endswith(".toml") or "/" in value or (os.sep != "/" and os.sep in value)
+
+
+def add_variant_file(path: str | Path) -> str:
+    """Make the variant file at ``path`` known by its id (the file name
+    without ``.toml``) for the rest of the process, and return the id.
+
+    Traces and the engine protocol name a variant by id; a command that
+    records or replays traces of a house-rules file adds the file first, so
+    that `load` finds it by that id. The id may not be a shipped
+    variant's, nor another added file's.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise SpecError(f"variant file {path} does not exist")
+    vid = path.stem.lstrip("_")
+    here = path.resolve()
+    if vid in variant_ids():
+        raise SpecError(
+            f"variant file {path}: its id {vid!r} (the file name) is a shipped variant's; "
+            f"rename the file so that its traces cannot be mistaken for {vid}'s"
+        )
+    if _FILES.get(vid, here) != here:
+        raise SpecError(f"variant file {path}: the id {vid!r} is already taken by {_FILES[vid]}")
+    _FILES[vid] = here
+    return vid
+
+
+def variant_files() -> dict[str, Path]:
+    """The variant files added for this process (`add_variant_file`), by id."""
+    return dict(_FILES)
+
+
+def variant_id(value: str) -> str:
+    """The variant id a command-line value names: an id as it is (shipped,
+    or of a file already added), or for the path of a variant file, its id
+    once the file is added (`add_variant_file`). Raises `SpecError`
+    for an unknown id, with the nearest known ids."""
+    if is_variant_file(value):
+        return add_variant_file(value)
+    _find(value)
+    return value
+
+
+def did_you_mean(value: str) -> str:
+    """``did you mean briscola-2?`` for the known variant id closest in
+    spelling to ``value`` (and any other exactly as close); empty when none
+    is close."""
+    near = _nearest_ids(value)
+    if not near:
+        return ""
+    return f"did you mean {' or '.join(near) if len(near) < 3 else ', '.join(near[:-1]) + ' or ' + near[-1]}?"
+
+
+def _nearest_ids(value: str) -> list[str]:
+    close = difflib.get_close_matches(value, [*variant_ids(), *_FILES], n=3, cutoff=0.6)
+    if not close:
+        return []
+
+    def ratio(other: str) -> float:
+        return difflib.SequenceMatcher(None, value, other).ratio()
+
+    best = ratio(close[0])
+    return [c for c in close if ratio(c) == best]
 
 
 def load(
@@ -44,6 +125,10 @@ def load(
     checked: bool = True,
 ) -> Ruleset:
     """Load a shipped variant by id, or a variant file by path, with options.
+
+    A string is a path only if it ends in ``.toml`` or contains a slash
+    (`is_variant_file`); any other string is an id, shipped or of a file
+    added with `add_variant_file`.
 
     ``options`` maps dotted field paths to values, e.g.
     ``{"hand_scoring.tie": "replay", "deck.removed": ["2c"]}``.
@@ -149,15 +234,18 @@ def json_schema() -> dict[str, Any]:
 
 
 def _find(variant: str | Path) -> Path:
-    path = Path(variant)
-    if path.suffix == ".toml" or path.exists():
+    if is_variant_file(variant):
+        path = Path(variant)
         if not path.is_file():
             raise SpecError(f"variant file {path} does not exist")
         return path
+    if variant in _FILES:
+        return _FILES[variant]
     candidate = VARIANTS_DIR / f"{variant}.toml"
-    if not candidate.is_file() or str(variant).startswith("_"):
+    if not candidate.is_file() or variant.startswith("_"):
+        hint = did_you_mean(variant)
         raise SpecError(
-            f"unknown variant {str(variant)!r}; shipped variants: "
+            f"unknown variant {variant!r}; {hint + ' ' if hint else ''}shipped variants: "
             f"{', '.join(variant_ids())} (or give the path of a .toml file)"
         )
     return candidate

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from time import perf_counter
 from typing import Any, Literal
 
@@ -40,9 +40,14 @@ class InvariantResult:
     """For a failure: why, in plain words, with the numbers or cards involved."""
     note: str | None = None
     """For a proof: what was shown, in a few words; for not-applicable: why."""
+    final: bool = field(default=True, compare=False, repr=False)
+    """False when z3 gave up (a timeout): the claim was neither proved nor
+    refuted, so the result is not kept across processes."""
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        del data["final"]
+        return data
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,7 @@ class Verdict:
 
     status: Status
     text: str | None = None
+    final: bool = True
 
 
 def proved(note: str | None = None) -> Verdict:
@@ -120,9 +126,11 @@ def invariant(
             try:
                 verdict = body(ruleset)
             except Undecided as exc:
-                verdict = failed(
+                verdict = Verdict(
+                    "failed",
                     f"z3 could not decide this claim within {TIMEOUT_MS // 1000} s "
-                    f"({exc}), so it is not proved"
+                    f"({exc}), so it is not proved",
+                    final=False,
                 )
             except Vacuous as exc:
                 verdict = failed(
@@ -131,7 +139,7 @@ def invariant(
                 )
             seconds = perf_counter() - start
             if verdict.status == "failed":
-                result = InvariantResult(name, "failed", seconds, counterexample=verdict.text)
+                result = InvariantResult(name, "failed", seconds, counterexample=verdict.text, final=verdict.final)
             else:
                 result = InvariantResult(name, verdict.status, seconds, note=verdict.text)
             if len(_PROOFS) > 4096:  # bound the memory of long runs with many options

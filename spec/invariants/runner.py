@@ -1,8 +1,10 @@
-"""Running the invariants on a ruleset, with an in-process cache.
+"""Running the invariants on a ruleset, with a cache in the process and one
+on disk.
 
 Results are cached by the ruleset's content hash, so loading the same
 ruleset again (the same variant with the same options) costs a dictionary
-lookup.
+lookup; final results are also kept on disk (`.store`), so the next
+process (another ``regola check``) reads them instead of proving again.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import threading
 
 from ..loader import SpecError, ruleset_hash
 from ..schema import Ruleset
+from . import store
 from .core import REGISTRY, Invariant, InvariantResult, forget_proofs
 
 _CACHE: dict[str, tuple[InvariantResult, ...]] = {}
@@ -25,12 +28,16 @@ def invariants() -> list[Invariant]:
 
 def check(ruleset: Ruleset, *, use_cache: bool = True) -> tuple[InvariantResult, ...]:
     """Run every invariant on ``ruleset`` (each either proved, failed with a
-    counterexample, or not applicable to its family)."""
+    counterexample, or not applicable to its family). Without ``use_cache``
+    neither cache is read: every invariant is run."""
     key = ruleset_hash(ruleset)
     with _Z3:
         if use_cache and key in _CACHE:
             return _CACHE[key]
-        results = tuple(inv.check(ruleset) for inv in REGISTRY.values())
+        results = store.recall(key) if use_cache else None
+        if results is None:
+            results = tuple(inv.check(ruleset) for inv in REGISTRY.values())
+            store.keep(key, results)
         if len(_CACHE) > 1024:
             _CACHE.clear()
         _CACHE[key] = results
@@ -59,7 +66,9 @@ def require_proved(ruleset: Ruleset, where: str) -> None:
 
 
 def clear_cache() -> None:
-    """Forget every cached result, per ruleset and per invariant (to time a
-    cold check)."""
+    """Forget every cached result, per ruleset and per invariant, and stop
+    reading or writing results on disk for the rest of the process (to time,
+    or test, a cold check)."""
     _CACHE.clear()
     forget_proofs()
+    store.disable()
