@@ -152,7 +152,7 @@ def table(checked: list[Checked]) -> Table:
     groups = _groups()
     out = Table(show_edge=False, pad_edge=False)
     out.add_column("variant", no_wrap=True)
-    for group, names in groups.items():
+    for group in groups:
         out.add_column(group, no_wrap=True, justify="center", min_width=len(group))
     out.add_column("time", no_wrap=True, justify="right")
     for c in checked:

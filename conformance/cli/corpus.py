@@ -1,6 +1,10 @@
 """The corpus commands: ``regola corpus generate|check|coverage``, ``regola
 perft`` and ``regola trace-schema``.
 
+``--variant`` takes a shipped id or the path of a variant file: a
+house-rules file gets traces of its own, in ``<corpus>/<its id>/``. In a
+terminal, generating and checking show their progress variant by variant.
+
 Registered in `regola.conformance.cli.commands`.
 """
 
@@ -8,27 +12,33 @@ from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from regola.conformance.cli.errors import UserError, fail, user_errors
-from regola.conformance.corpus.coverage import corpus_coverage
-from regola.conformance.corpus.generate import build, first_difference, write_corpus
-from regola.conformance.corpus.perft import perft as count_perft
-from regola.conformance.corpus.perft import perft_divide
-from regola.conformance.trace.files import CORPUS_DIR, SCHEMA_PATH, iter_traces
-from regola.conformance.trace.format import dumps_line, schema_text, write_text_atomic
-from regola.conformance.trace.record import load_ruleset
-from regola.spec import catalog, parse_option
+from regola.conformance.trace.files import CORPUS_DIR, SCHEMA_PATH
+
+from .errors import UserError, fail, user_errors
+from .help import Command, Group
+
+if TYPE_CHECKING:
+    from regola.conformance.corpus.generate import VariantCorpus
+    from rich.console import Console
 
 CorpusOpt = Annotated[
-    Path, typer.Option("--corpus", help="The corpus folder.", show_default="the packaged conformance/corpus")
+    Path, typer.Option("--corpus", help="The corpus folder.", show_default="the packaged conformance/data/corpus")
 ]
 VariantsOpt = Annotated[
     Optional[list[str]],  # noqa: UP045 - typer reads this annotation at run time
-    typer.Option("--variant", "-v", metavar="ID", help="Only this variant (repeat for several); default: all."),
+    typer.Option(
+        "--variant",
+        "-v",
+        metavar="ID|FILE",
+        help="Only this variant, by id or variant .toml file (repeat for several); default: all shipped ones.",
+    ),
 ]
 
 
@@ -37,6 +47,8 @@ def trace_schema(
     check: Annotated[bool, typer.Option("--check", help="Exit 1 if the packaged file is not up to date.")] = False,
 ) -> None:
     """Print the JSON Schema of one trace line (format version 1)."""
+    from regola.conformance.trace.format import schema_text, write_text_atomic
+
     with user_errors():
         text = schema_text()
         if check:
@@ -55,19 +67,58 @@ corpus_app = typer.Typer(
     help="The committed corpus of traces: generate it, check it, show its coverage.",
     no_args_is_help=True,
     add_completion=False,
+    cls=Group,
 )
 
 
-@corpus_app.command("generate")
+def _ids(values: list[str] | None) -> list[str] | None:
+    """The variant ids ``--variant`` names (variant files added by their id)."""
+    from regola.spec import variant_id
+
+    return None if values is None else [variant_id(v) for v in values]
+
+
+@contextmanager
+def progress(what: str, total: int, console: Console | None = None) -> Iterator[Callable[[VariantCorpus], None]]:
+    """A progress bar (on stderr unless ``console`` is given), advanced once
+    per variant built; nothing at all when that is not a terminal."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = console or Console(stderr=True)
+    with Progress(
+        TextColumn(f"[bold]{what}[/]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("variants [dim]{task.fields[last]}[/]"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as bar:
+        task = bar.add_task(what, total=total, last="")
+
+        def advance(vc: VariantCorpus) -> None:
+            bar.update(task, advance=1, last=vc.variant)
+
+        yield advance
+
+
+@corpus_app.command("generate", cls=Command)
 def corpus_generate(
     variant: VariantsOpt = None,
     corpus: CorpusOpt = CORPUS_DIR,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = None,  # noqa: UP045
 ) -> None:
     """Write the corpus from seeds (the same bytes every time)."""
+    from regola.conformance.corpus.generate import build, write_corpus
+    from regola.spec import variant_ids
+
     with user_errors():
         start = time.monotonic()
-        built = build(variant, jobs)
+        ids = _ids(variant)
+        with progress("generate", len(ids or variant_ids())) as advance:
+            built = build(ids, jobs, on_variant=advance)
         write_corpus(built, corpus, whole=variant is None)
         total = 0
         for vc in built:
@@ -81,25 +132,34 @@ def corpus_generate(
                    f"to {corpus} in {seconds:.0f} s")
 
 
-@corpus_app.command("check")
+@corpus_app.command("check", cls=Command)
 def corpus_check(variant: VariantsOpt = None, corpus: CorpusOpt = CORPUS_DIR) -> None:
     """Regenerate into a temporary folder and compare byte for byte."""
+    from regola.conformance.corpus.generate import build, first_difference, write_corpus
+    from regola.conformance.trace.files import iter_traces
+    from regola.spec import variant_ids
+
     with user_errors():
-        built = build(variant)
+        ids = _ids(variant)
+        with progress("check", len(ids or variant_ids())) as advance:
+            built = build(ids, on_variant=advance)
         with tempfile.TemporaryDirectory(prefix="regola-corpus-") as tmp:
             fresh = Path(tmp) / "corpus"
             write_corpus(built, fresh)
-            problem = first_difference(fresh, corpus, variant)
+            problem = first_difference(fresh, corpus, ids)
         if problem:
             fail(f"{problem}; run `regola corpus generate` and commit the result", status=1)
-        count = sum(1 for _ in iter_traces(variant, corpus))
+        count = sum(1 for _ in iter_traces(ids, corpus))
         typer.echo(f"the corpus in {corpus} is up to date ({count} traces)")
 
 
-@corpus_app.command("coverage")
+@corpus_app.command("coverage", cls=Command)
 def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
     """Print rule id x number of traces, per family; exit 1 if a rule id of a
     shipped variant is exercised by none of its traces."""
+    from regola.conformance.corpus.coverage import corpus_coverage
+    from regola.spec import catalog
+
     with user_errors():
         cov = corpus_coverage(corpus)
         for family, counts in cov.families.items():
@@ -122,7 +182,7 @@ def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
 
 
 def perft(
-    variant: Annotated[str, typer.Argument(metavar="ID", help="A variant id.")],
+    variant: Annotated[str, typer.Argument(metavar="ID|FILE", help="A variant id or variant .toml file.")],
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the deck orders.")] = 0,
     depth: Annotated[int, typer.Option("--depth", "-d", min=0, help="Length of the action sequences.")] = 3,
     divide: Annotated[bool, typer.Option("--divide", help="Count per first action.")] = False,
@@ -132,6 +192,12 @@ def perft(
     ] = None,
 ) -> None:
     """Count the action sequences of length D from the first deal of seed N."""
+    from regola.conformance.corpus.perft import perft as count_perft
+    from regola.conformance.corpus.perft import perft_divide
+    from regola.conformance.trace.format import dumps_line
+    from regola.conformance.trace.record import load_ruleset
+    from regola.spec import parse_option
+
     with user_errors():
         options = dict(parse_option(text) for text in option or [])
         ruleset = load_ruleset(variant, options)

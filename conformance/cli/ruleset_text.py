@@ -4,8 +4,10 @@ The deck comes first as a table (faces, points, strength); then every other
 component with every field, defaults included, since the flat ruleset is
 what the interpreter runs and what the hash covers. Only a group nested in a
 component (``hand_scoring.scopa``...) that is left exactly as the schema has
-it is shortened to one line. Nothing here depends on which components exist,
-so new components show up without changes.
+it is shortened to one line. Components that only the other family reads
+(`FAMILY_ONLY`: the Scopa capture rules in a Briscola, the stock and the
+auction in a Scopa) are left out. Nothing else here depends on which
+components exist, so new components show up without changes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,23 @@ from rich.table import Table
 from regola.spec import Ruleset, ruleset_hash
 
 HEADER_FIELDS = ("id", "name", "family", "summary", "sources")
+
+FAMILY_ONLY = {
+    "capture": "scopa",
+    "hand_scoring.scopa": "scopa",
+    "draw": "briscola",
+    "exchange": "briscola",
+    "bidding": "briscola",
+    "calling": "briscola",
+    "hand_scoring.contract": "briscola",
+}
+"""Components (and nested groups) that only one family's interpreter reads;
+a ruleset of the other family leaves them as they are and `regola show`
+does not print them (``--json`` has everything)."""
+
+
+def _shown(path: str, family: str) -> bool:
+    return FAMILY_ONLY.get(path, family) == family
 
 
 def header_lines(ruleset: Ruleset, width: int = 78) -> list[str]:
@@ -77,28 +96,31 @@ def component_lines(ruleset: Ruleset) -> list[str]:
         lines.append(f"deck.removed: {' '.join(ruleset.deck.removed)}")
     for name in type(ruleset).model_fields:
         value = getattr(ruleset, name)
-        if name in HEADER_FIELDS or name == "deck":
+        if name in HEADER_FIELDS or name == "deck" or not _shown(name, ruleset.family):
             continue
         if isinstance(value, BaseModel):
             lines.append(f"{name}:")
-            lines += _model_lines(value, depth=1)
+            lines += _model_lines(value, depth=1, path=name, family=ruleset.family)
         else:
             lines.append(f"{name}: {_scalar(value)}")
     return lines
 
 
-def _model_lines(model: BaseModel, depth: int) -> list[str]:
+def _model_lines(model: BaseModel, depth: int, path: str = "", family: str = "") -> list[str]:
     pad = "  " * depth
     lines: list[str] = []
     for name, field in type(model).model_fields.items():
         value = getattr(model, name)
+        here = f"{path}.{name}" if path else name
+        if family and not _shown(here, family):
+            continue
         if isinstance(value, BaseModel):
             if value == field.get_default(call_default_factory=True):
                 # A nested group left as the schema has it: one line, not a page.
                 lines.append(f"{pad}{name}: schema defaults (see --json)")
                 continue
             lines.append(f"{pad}{name}:")
-            lines += _model_lines(value, depth + 1)
+            lines += _model_lines(value, depth + 1, here, family)
         elif isinstance(value, tuple) and value and all(isinstance(v, BaseModel) for v in value):
             lines.append(f"{pad}{name}:")
             lines += [f"{pad}  - {_inline(v)}" for v in value]

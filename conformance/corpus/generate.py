@@ -51,7 +51,6 @@ from regola.spec import (
     SpecError,
     add_variant_file,
     catalog,
-    did_you_mean,
     rule_ids,
     variant_files,
     variant_ids,
@@ -314,30 +313,22 @@ def build(
     parallel over variants; the result does not depend on ``jobs``.
     ``on_variant`` is called as each variant is done (to show progress)."""
     chosen = variant_ids() if variants is None else list(variants)
-    files = variant_files()
-    known = set(variant_ids()) | set(files)
-    unknown = [v for v in chosen if v not in known]
-    if unknown:
-        hints = " ".join(filter(None, (did_you_mean(v) for v in unknown)))
-        raise SpecError(
-            f"unknown variant(s) {', '.join(unknown)}; {hints + ' ' if hints else ''}"
-            f"shipped variants: {', '.join(variant_ids())}"
-        )
+    for v in chosen:
+        load_ruleset(v, checked=False)  # an unknown id stops here, with the nearest known ones
     jobs = jobs or min(len(chosen), os.cpu_count() or 1)
     done = on_variant or (lambda _vc: None)
     if jobs <= 1:
-        return [_done(build_variant(v), done) for v in chosen]
-    added = [str(files[v]) for v in chosen if v in files]
+        built = []
+        for v in chosen:
+            built.append(build_variant(v))
+            done(built[-1])
+        return built
+    added = [str(path) for v, path in variant_files().items() if v in chosen]
     with ProcessPoolExecutor(max_workers=jobs, initializer=_add_files, initargs=(added,)) as pool:
         futures = {pool.submit(build_variant, v): v for v in chosen}
         for future in as_completed(futures):
             done(future.result())
         return [f.result() for f in futures]
-
-
-def _done(vc: VariantCorpus, done: Callable[[VariantCorpus], None]) -> VariantCorpus:
-    done(vc)
-    return vc
 
 
 def _add_files(paths: list[str]) -> None:
