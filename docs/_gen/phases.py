@@ -56,11 +56,9 @@ def phases_diagram(ruleset: Ruleset) -> str:
     if bidding != "none":
         chain.append(node("bidding", BIDDING_TEXT.get(bidding, f"Bidding: {bidding}")))
     calling = getattr(ruleset, "calling", None)
-    if getattr(calling, "kind", "none") != "none":
-        text = CALLING_TEXT.get(calling.kind, f"Call: {calling.kind}")
-        if calling.when == "after-first-trick":
-            text += " (after the first trick)"
-        chain.append(node("calling", text))
+    late_call = getattr(calling, "when", None) == "after-first-trick"
+    if getattr(calling, "kind", "none") != "none" and not late_call:
+        chain.append(node("calling", CALLING_TEXT.get(calling.kind, f"Call: {calling.kind}")))
     if indicator == "after-bids":
         chain.append(node("indicator", "Turn up the next card: its suit is trumps"))
     if fishing:
@@ -85,7 +83,13 @@ def phases_diagram(ruleset: Ruleset) -> str:
         rule = "Highest trump wins, else highest of the suit led" if indicator != "none" or _called(ruleset) \
             else "Highest card of the suit led wins"
         last = node("winner", f"{rule}; the winner leads next")
-        edges.append(f"  turn --> {last}")
+        if late_call and calling.kind != "none":
+            # the first trick is played in the dark: the call comes before it is taken
+            text = CALLING_TEXT.get(calling.kind, f"Call: {calling.kind}")
+            node("calling", "After the first trick's last card: " + text.replace("The winner", "the auction's winner", 1))
+            edges += ["  turn -- first trick --> calling", "  calling --> winner", f"  turn -- later tricks --> {last}"]
+        else:
+            edges.append(f"  turn --> {last}")
     lines.append('  more{"Cards left in hand?"}')
     if a.draw_rounds:
         lines.append('  stock{"Stock left?"}')

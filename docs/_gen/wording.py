@@ -131,6 +131,29 @@ def _removed(rs: Ruleset) -> str:
     return _and([f"`{c}`" for c in rs.deck.removed])
 
 
+def _payoffs(rs: Ruleset) -> str:
+    bands = rs.hand_scoring.contract.bands
+    if len(bands) == 1:
+        b = bands[0]
+        return f"The shares are {b.bidder} for the bidder, {b.partner} for his partner and {b.defender} for each defender"
+    rows = [f"{b.bidder}/{b.partner}/{b.defender} from {b.min_target}" for b in bands]
+    return "The shares (bidder/partner/each defender) grow with the target: " + _and(rows)
+
+
+def _alone_payoffs(rs: Ruleset) -> str:
+    bands = rs.hand_scoring.contract.bands
+    if len(bands) == 1:
+        b = bands[0]
+        return f"He wins or loses {b.alone_bidder} in all, and each of the others the opposite {b.alone_defender}"
+    rows = [f"{b.alone_bidder}/{b.alone_defender} from {b.min_target}" for b in bands]
+    return "His total and each other player's share grow with the target: " + _and(rows)
+
+
+def _blind_rank(rs: Ruleset) -> str:
+    rank = rs.calling.blind_barred_rank
+    return next((r.name for r in rs.deck.ranks if r.id == rank), str(rank))
+
+
 def _one_game_point(rs: Ruleset) -> bool:
     tiers = rs.hand_scoring.game_points
     return len(tiers) == 1 and tiers[0].game_points == 1
@@ -147,6 +170,9 @@ FACTS: dict[str, Callable[[Ruleset], Any]] = {
     "called_rank": _called_rank,
     "raises": _raises,
     "doubled": _doubled,
+    "payoffs": _payoffs,
+    "alone_payoffs": _alone_payoffs,
+    "blind_rank": _blind_rank,
     "best_of_wins": lambda rs: rs.match.target // 2 + 1,
     "one_game_point": _one_game_point,
 }

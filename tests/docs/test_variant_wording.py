@@ -77,6 +77,9 @@ def test_statements_follow_the_options():
     assert "the Two of that suit is the called card" in said("chiamata-subito-al-due", "chiamata.call.suit")
     assert "best of 3 hands: the first side to 2 game points" in said("briscola-2", "briscola.match.end")
     assert "three at a time" in said("scopone", "scopa.deal.hands")
+    assert "2 for the bidder, 1 for his partner and 1 for each defender" in said("chiamata-points", "chiamata.score.payoff")
+    assert "4/2/2 from 71" in said("chiamata", "chiamata.score.payoff")
+    assert said("chiamata-points", "chiamata.score.target").endswith("at least its target, the points bid.")
     assert "three or four Kings" in said("scopa-2", "scopa.deal.redeal")
     # open hands: nothing but the stock is hidden in Briscola Scoperta
     assert "other hands are face down" not in said("briscola-scoperta-2", "briscola.info.hidden")
@@ -85,6 +88,15 @@ def test_statements_follow_the_options():
         catalog("briscola")["briscola.draw.order"].statement.split())
     assert said("briscola-scoperta-2", "briscola.info.open-hands").startswith("In the open game")
     assert said("briscola-4", "briscola.info.partner-view").startswith("From the moment the stock is exhausted")
+
+
+def test_a_call_after_the_first_trick_comes_after_it_in_the_diagram():
+    from _gen.phases import phases_diagram
+
+    late = phases_diagram(load("chiamata-al-buio"))
+    assert "bidding --> turn" in late and "turn -- first trick --> calling" in late and "calling --> winner" in late
+    usual = phases_diagram(load("chiamata"))
+    assert "bidding --> calling" in usual and "calling --> turn" in usual
 
 
 def test_every_wording_names_a_rule_and_is_used():
