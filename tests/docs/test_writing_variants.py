@@ -23,6 +23,15 @@ def test_each_example_loads_and_proves(path):
     assert isinstance(ruleset, Ruleset) and ruleset.id == path.stem
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_each_example_meets_the_schema_an_editor_is_given(path):
+    import jsonschema
+    from regola.conformance.cli.variant_schema import variant_file_schema  # what `regola schema` writes
+
+    validator = jsonschema.Draft202012Validator(variant_file_schema())
+    assert not [e.message for e in validator.iter_errors(tomllib.loads(path.read_text(encoding="utf-8")))]
+
+
 def test_the_examples_cover_extends_an_override_and_a_new_deck():
     raw = {p.stem: tomllib.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES}
     assert all(r.get("extends") for r in raw.values())
