@@ -127,8 +127,8 @@ def variant_file_section(ruleset: Ruleset, rules: list, page: str) -> str:
             "These rules hold here because of the options the file sets or "
             "inherits; the others hold in every variant of the family.\n"
         )
-        rows = [(f"[`{r.id}`](#{r.id})", when_text(r.when)) for r in in_hand_order(conditional)]
-        parts.append(table(["Rule", "Holds because"], rows))
+        items = [f"- [`{r.id}`](#{r.id}): {when_text(r.when)}" for r in in_hand_order(conditional)]
+        parts.append("\n".join(items) + "\n")
     return "\n".join(parts)
 
 

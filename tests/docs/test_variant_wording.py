@@ -77,7 +77,8 @@ def test_statements_follow_the_options():
     assert "the Two of that suit is the called card" in said("chiamata-subito-al-due", "chiamata.call.suit")
     assert "best of 3 hands: the first side to 2 game points" in said("briscola-2", "briscola.match.end")
     assert "three at a time" in said("scopone", "scopa.deal.hands")
-    assert "2 for the bidder, 1 for his partner and 1 for each defender" in said("chiamata-points", "chiamata.score.payoff")
+    shares = said("chiamata-points", "chiamata.score.payoff")
+    assert "2 for the bidder, 1 for his partner and 1 for each defender" in shares
     assert "4/2/2 from 71" in said("chiamata", "chiamata.score.payoff")
     assert said("chiamata-points", "chiamata.score.target").endswith("at least its target, the points bid.")
     assert "three or four Kings" in said("scopa-2", "scopa.deal.redeal")
@@ -129,6 +130,6 @@ def test_every_variant_page_embeds_its_file(pages):
         assert files[variant_file(variant)] == text.encode("utf-8")
     # the conditions that switch rules on are told in this section, not in the rules
     chiamata = pages[data.variant_page("chiamata")]
-    assert "| [`chiamata.bid.pass-final`](#chiamata.bid.pass-final) | `bidding.kind` is `rank-auction` or " \
-           "`points-auction` and `bidding.passes_final` is `true` |" in _section(chiamata, "The variant file")
+    assert "- [`chiamata.bid.pass-final`](#chiamata.bid.pass-final): `bidding.kind` is `rank-auction` or " \
+           "`points-auction` and `bidding.passes_final` is `true`\n" in _section(chiamata, "The variant file")
     assert "Holds here because" not in chiamata
