@@ -36,3 +36,11 @@ def test_ci_runs_the_two_readme_commands_read_from_the_readme() -> None:
         block = re.search(rf"<!-- {marker}:start -->\n```bash\n(.*?)\n```\n<!-- {marker}:end -->", README, re.S)
         assert block and block.group(1).startswith("python3 -m venv .venv && ")
         assert f"run_readme_command {marker} " in ci
+
+
+def test_the_bundled_adapter_example_says_which_extra_it_needs() -> None:
+    """`regola conform --engine naipes` fails without the engines installed:
+    the command list says so right below the example."""
+    commands = next(b for b in code_blocks("bash") if "regola conform --engine naipes" in b)
+    after = README.split(commands, 1)[1].split("###", 1)[0]
+    assert "pip install 'regola[engines]'" in after

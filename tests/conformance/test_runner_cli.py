@@ -90,8 +90,16 @@ def test_bad_arguments_are_one_clear_line(paths, tmp_path):
     assert "none of the given traces is for scopa-2" in wrong_variant.output
 
 
-def test_an_engine_command_that_does_not_exist(paths):
-    result = conform("--engine", "/nonexistent/engine --flag", *trace_args(paths[:1]))
+@pytest.mark.parametrize("command", ["/nonexistent/engine --flag", "no-such-program"])
+def test_an_engine_command_that_cannot_start_is_said_once_up_front(paths, command):
+    result = conform("--engine", command, *trace_args(paths))
+    assert result.exit_code == 2
+    assert result.output.startswith(f"error: the engine command {command!r} cannot be started")
+    assert result.output.count("\n") == 1  # one line, and no trace was tried
+
+
+def test_an_engine_that_does_not_answer_hello_stops_the_run_at_once(paths):
+    result = conform("--engine", engine("reference") + " --misbehave protocol", *trace_args(paths))
     assert result.exit_code == 1
-    assert "engine error (crash)" in result.output
-    assert "cannot start the engine '/nonexistent/engine --flag'" in result.output
+    assert result.output.startswith("error: the engine did not start: protocol:")
+    assert result.output.count("\n") == 1

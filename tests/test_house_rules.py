@@ -1,0 +1,80 @@
+"""A house-rules file from start to finish, with the installed ``regola``
+and no Python: prove it, play it, make its traces, check engines against
+them, count its perft.
+
+The file extends ``briscola-2`` and changes what a 60-60 tie does; every
+command takes the file's path where it takes a variant id.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+from regola.spec import load, ruleset_hash
+
+HOUSE = """\
+extends = "briscola-2"
+name = "Briscola at home"
+
+[hand_scoring]
+tie = "replay"
+"""
+
+
+def regola_argv() -> list[str]:
+    script = Path(sys.executable).with_name("regola")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "regola.conformance.cli.commands"]
+
+
+def regola(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    env.pop("REGOLA_DEBUG", None)
+    done = subprocess.run([*regola_argv(), *args], cwd=cwd, capture_output=True, text=True, env=env, timeout=600)
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def test_a_house_rules_file_goes_through_every_command(tmp_path):
+    (tmp_path / "my.toml").write_text(HOUSE)
+    expected_hash = ruleset_hash(load(tmp_path / "my.toml"))
+    assert expected_hash != ruleset_hash(load("briscola-2"))
+
+    proved = regola(tmp_path, "check", "my.toml")
+    assert proved.returncode == 0, proved.stdout + proved.stderr
+    assert "1 ruleset:" in proved.stdout and " 0 failed" in proved.stdout
+
+    played = regola(tmp_path, "play", "my.toml", "--max-hands", "1")
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.startswith("Briscola at home (my)")
+
+    made = regola(tmp_path, "corpus", "generate", "--variant", "my.toml", "--corpus", "corpus")
+    assert made.returncode == 0, made.stderr
+    traces = sorted((tmp_path / "corpus" / "my").glob("*.jsonl"))
+    assert traces and [p.parent.name for p in (tmp_path / "corpus").glob("*/*.jsonl")] == ["my"] * len(traces)
+    headers = [json.loads(p.read_text().splitlines()[0]) for p in traces]
+    assert {(h["variant"], h["ruleset_hash"]) for h in headers} == {("my", expected_hash)}
+    exercised = {r for p in traces for line in p.read_text().splitlines() for r in json.loads(line).get("rules", ())}
+    assert "briscola.score.tie" in exercised
+
+    for engine in ([], ["--engine", shlex.join([*regola_argv(), "serve", "--variant", "my.toml"])]):
+        conformed = regola(tmp_path, "conform", *engine, "--variant", "my.toml", "--corpus", "corpus")
+        assert conformed.returncode == 0, conformed.stdout + conformed.stderr
+        assert f"{len(traces)} passed, 0 failed, 0 errored, 0 unsupported" in conformed.stdout
+
+    counted = regola(tmp_path, "perft", "my.toml", "--depth", "2")
+    assert counted.returncode == 0, counted.stderr
+    assert counted.stdout.strip() == "9"  # three cards each, any may be played
+
+
+def test_an_engine_that_does_not_know_the_file_skips_its_traces(tmp_path):
+    (tmp_path / "my.toml").write_text(HOUSE)
+    assert regola(tmp_path, "corpus", "generate", "--variant", "my.toml", "--corpus", "corpus").returncode == 0
+    engine = shlex.join([*regola_argv(), "serve"])
+    done = regola(tmp_path, "conform", "--engine", engine, "--variant", "my.toml", "--corpus", "corpus")
+    assert done.returncode == 1
+    assert "no trace was run" in done.stdout
