@@ -62,13 +62,19 @@ def legal_actions(state: State) -> list[AnyAction]:
     if state.phase != "play":
         return bidding_actions(state) if state.phase in BIDDING_PHASES else []
     seat = state.to_move
-    actions: list[AnyAction] = [play_action(seat, c) for c in playable(state, seat)]
-    if state.contract is not None and state.contract.called is None:
-        barred = barred_in_dark(state, seat)
-        actions = [a for a in actions if a.card not in barred]
+    barred = _barred(state, seat)
+    actions: list[AnyAction] = [play_action(seat, c) for c in playable(state, seat, barred)]
     if ruleset.exchange.card != "none" and may_exchange(state, seat):
         actions.append(ExchangeAction(seat=seat, card=exchange_card(state)))
     return actions
+
+
+def _barred(state: State, seat: int) -> frozenset[str]:
+    """Cards ``seat`` may not play now: in the dark first trick of a
+    contract (``chiamata.play.blind-first-trick``), none otherwise."""
+    if state.contract is not None and state.contract.called is None:
+        return barred_in_dark(state, seat)
+    return frozenset()
 
 
 def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
@@ -118,7 +124,7 @@ def _exchange(state: State, act: ExchangeAction) -> State:
 
 def _play(state: State, act: PlayAction) -> State:
     seat, card = act.seat, act.card
-    rules = check_play(state, seat, card)
+    rules = check_play(state, seat, card, _barred(state, seat))
     if state.tricks_played == 0 and not state.trick:
         first = "chiamata.play.bidder-leads" if state.ruleset.play.first_lead == "bidder" else "briscola.play.first-lead"
         rules.insert(0, first)

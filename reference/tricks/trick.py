@@ -7,13 +7,16 @@ from .state import State
 from .tables import Tables
 
 
-def playable(state: State, seat: int) -> tuple[str, ...]:
+def playable(state: State, seat: int, barred: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """Cards ``seat`` may play now, in canonical order.
 
     ``briscola.play.free``: any card in hand. ``briscola.play.follow-suit``:
-    a player holding the suit led must play that suit.
+    a player holding the suit led must play that suit. ``barred`` are cards
+    the seat may not play at all now (``chiamata.play.blind-first-trick``):
+    they do not count for following suit, so a player whose only cards of
+    the suit led are barred may play any other card.
     """
-    hand = state.hands[seat]
+    hand = tuple(c for c in state.hands[seat] if c not in barred) if barred else state.hands[seat]
     if state.tables.ruleset.play.follow_suit == "must-follow" and state.trick:
         led = state.tables.suit[state.trick[0][1]]
         same = tuple(c for c in hand if state.tables.suit[c] == led)
@@ -22,9 +25,10 @@ def playable(state: State, seat: int) -> tuple[str, ...]:
     return hand
 
 
-def check_play(state: State, seat: int, card: str) -> list[str]:
+def check_play(state: State, seat: int, card: str, barred: frozenset[str] = frozenset()) -> list[str]:
     """Raise `IllegalAction` unless ``seat`` may play ``card``; return
-    the rule ids the play exercises."""
+    the rule ids the play exercises. A ``barred`` card is left to the rule
+    that bars it (see `playable`)."""
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalAction(
@@ -32,8 +36,8 @@ def check_play(state: State, seat: int, card: str) -> list[str]:
             f"seat {seat} does not hold {card} (hand: {' '.join(hand) or 'empty'})",
         )
     if state.tables.ruleset.play.follow_suit == "must-follow":
-        allowed = playable(state, seat)
-        if card not in allowed:
+        allowed = playable(state, seat, barred)
+        if card not in allowed and card not in barred:
             led = state.tables.suit[state.trick[0][1]]
             raise IllegalAction(
                 "briscola.play.follow-suit",

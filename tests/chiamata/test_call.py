@@ -8,7 +8,20 @@ import pytest
 from regola.reference import legal_actions, new_game, view
 from regola.reference.actions import action_dict
 
-from .helpers import HAND_A, act, bid, call, deck_for, events, hands_of, pas, play, play_tricks, rejects, ruleset
+from .helpers import (
+    HAND_A,
+    act,
+    bid,
+    call,
+    deck_for,
+    events,
+    hands_of,
+    pas,
+    play,
+    play_tricks,
+    rejects,
+    ruleset,
+)
 
 
 def deal(variant: str = "chiamata", hands=None, **options):
@@ -252,3 +265,35 @@ def test_subito_al_due_may_take_the_weakest_trump_lacked_as_an_option():
     # seat 1 holds 2d and 5d, 7d: instead of playing alone with 2d he may call 4d
     assert legal(state) == [call(1, s) for s in ("d", "c", "s", "b")] + [call(1, card="4d")]
     assert act(state, call(1, card="4d")).contract.partner == 3
+
+
+@pytest.mark.rule("chiamata.play.blind-first-trick", "briscola.play.follow-suit")
+def test_barred_twos_do_not_count_for_following_suit_in_the_dark() -> None:
+    """With follow-suit on, a player whose only cards of the suit led are
+    Twos barred from the dark first trick may play any other card: he is
+    never left without a legal play."""
+    import random
+
+    from regola.reference import apply, legal_actions, new_game, shuffled_deck
+    from regola.spec import load
+
+    ruleset = load("chiamata-al-buio", {"play.follow_suit": "must-follow"}, checked=False)
+    found = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = new_game(ruleset, shuffled_deck(ruleset, rng))
+        while not state.is_over and not state.is_chance and state.tricks_played == 0:
+            legal = legal_actions(state)
+            assert legal, f"seed {seed}: seat {state.to_move} has no legal action"
+            if state.phase == "play" and state.trick and state.contract.called is None:
+                seat, hand = state.to_move, state.hands[state.to_move]
+                led = state.trick[0][1][-1]
+                led_cards = [c for c in hand if c[-1] == led]
+                if led_cards and all(c[0] == "2" for c in led_cards) and len(led_cards) < len(hand):
+                    found += 1
+                    others = sorted(c for c in hand if c[0] != "2")
+                    assert sorted(a["card"] for a in map(dict, legal) if a.get("card")) == others
+                    other = others[0]
+                    assert apply(state, {"type": "play", "seat": seat, "card": other}).hands[seat] != hand
+            state = apply(state, legal[rng.randrange(len(legal))])
+    assert found, "no dark first trick where the only cards of the suit led were barred Twos"
