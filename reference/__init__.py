@@ -21,6 +21,7 @@ from regola.spec import Ruleset
 from .actions import ActionModel, PlayAction, ShuffleAction, action_dict
 from .errors import IllegalAction
 from .families import AnyState, family_of
+from .fishing.state import FishingState
 from .playout import random_playout, shuffled_deck
 from .tricks.actions import ExchangeAction, parse_action
 from .tricks.state import HandResult, MatchScore, State
@@ -28,11 +29,18 @@ from .tricks.state import HandResult, MatchScore, State
 
 def initial_state(ruleset: Ruleset) -> AnyState:
     """A match before its first shuffle: seat 0 is to deal."""
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"expected a Ruleset (regola.spec.load(...)), got {type(ruleset).__name__}")
     return family_of(ruleset).initial_state(ruleset)
 
 
 def new_game(ruleset: Ruleset, deck_order: list[str] | tuple[str, ...]) -> AnyState:
     """Start a match and deal its first hand from ``deck_order`` (top card first)."""
+    if isinstance(deck_order, (str, bytes)) or not isinstance(deck_order, (list, tuple)):
+        raise TypeError(f"new_game: deck_order must be a list of card ids, got {type(deck_order).__name__}")
+    wrong = [card for card in deck_order if not isinstance(card, str)]
+    if wrong:
+        raise TypeError(f"new_game: deck_order must be a list of card ids (strings), got {wrong[0]!r}")
     return apply(initial_state(ruleset), ShuffleAction(deck=tuple(deck_order)))
 
 
@@ -42,6 +50,7 @@ def legal_actions(state: AnyState) -> list[ActionModel]:
     fishing games: card by card, laying the card before its captures).
     Empty between hands (a chance step: see `State.is_chance`) and once the
     match is over."""
+    _check_state(state, "legal_actions")
     return family_of(state.ruleset).legal_actions(state)
 
 
@@ -53,6 +62,12 @@ def apply(state: AnyState, action: ActionModel | dict[str, Any]) -> AnyState:
     ``scopa.play.phase``), out of turn (``briscola.play.turn``), a card not
     held (``briscola.play.in-hand``), and so on.
     """
+    _check_state(state, "apply")
+    seat = action.get("seat") if isinstance(action, dict) else None
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        # pydantic would read "1" or True as seat 1: a malformed action instead
+        rule = "scopa.play.phase" if state.ruleset.play.kind == "fishing" else "briscola.play.phase"
+        raise IllegalAction(rule, f"malformed action {action!r}: field seat: a seat is an integer, got {seat!r}")
     return family_of(state.ruleset).apply(state, action)
 
 
@@ -61,7 +76,23 @@ def view(state: AnyState, seat: int | None = None) -> dict[str, Any]:
     keys, omniscient if ``seat`` is None, otherwise what that seat may see
     (hidden hands are ``null``, their sizes always shown). Each family's
     `view` lists its keys."""
+    _check_state(state, "view")
+    if seat is not None:
+        _check_seat(seat, "view: seat")
     return family_of(state.ruleset).view(state, seat)
+
+
+def _check_state(state: Any, what: str) -> None:
+    """A clear TypeError for a value that is not a match state (rather than
+    an AttributeError from inside a family)."""
+    if not isinstance(state, (State, FishingState)):
+        raise TypeError(f"{what}: expected a match state (from new_game or initial_state), got {type(state).__name__}")
+
+
+def _check_seat(seat: Any, what: str) -> None:
+    """Seats are ints: a bool or a string is refused, not read as one."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"{what} must be an int, got {seat!r} ({type(seat).__name__})")
 
 
 __all__ = [

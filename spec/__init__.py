@@ -18,10 +18,12 @@ from .loader import (
     variant_id,
     variant_ids,
 )
+from .profiles import Profile, profile_options, profiles
 from .rules import Rule, catalog, rule_ids
 from .schema import Ruleset
 
 __all__ = [
+    "Profile",
     "Rule",
     "Ruleset",
     "SpecError",
@@ -34,6 +36,8 @@ __all__ = [
     "load",
     "load_all",
     "parse_option",
+    "profile_options",
+    "profiles",
     "rule_ids",
     "ruleset_hash",
     "variant_files",

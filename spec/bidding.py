@@ -31,9 +31,9 @@ class Bidding(_Model):
     bids name a face, a weaker face is a higher bid, and after the weakest
     face (the Two) bids become point targets (P-CHI; rule
     `chiamata.bid.lower-rank`, `chiamata.bid.after-two`). `points-auction`:
-    bids are point targets only (P-CHI variants, W-BRI, seeds/002; rule
+    bids are point targets only (P-CHI variants, W-BRI, seeds/004; rule
     `chiamata.bid.points`). `low-card`: each player names a face once or
-    passes, the weakest face named wins (seeds/002; rule
+    passes, the weakest face named wins (seeds/004; rule
     `chiamata.bid.single-round`). `trump-guess`: Albastini's bid, a card
     offered face up to be exchanged if its suit turns out to be trumps
     (P-ALB; rules `albastini.bid.*`)."""
@@ -43,7 +43,7 @@ class Bidding(_Model):
     (rule `chiamata.bid.turn`)."""
     passes_final: bool = True
     """A player who passes may not bid again in this auction (P-CHI,
-    seeds/002). `false`: a pass only skips one turn and the auction ends
+    seeds/004). `false`: a pass only skips one turn and the auction ends
     after every other player has passed in a row since the last bid
     (seeds/000) (rules `chiamata.bid.pass-final`, `chiamata.bid.end`)."""
     min_points: int = Field(default=61, ge=1)
@@ -76,7 +76,7 @@ class Calling(_Model):
     kind: Literal["none", "suit", "card"] = "none"
     """`none`: no call. `suit`: the winner names a suit; the called card is
     that suit's card of the bid face (or of `rank`) (P-CHI, seeds/000). `card`:
-    the winner names any card (P-CHI points-only bidding, W-BRI, seeds/002).
+    the winner names any card (P-CHI points-only bidding, W-BRI, seeds/004).
     Either way the called card's suit is trumps and its holder the secret
     partner (rules `chiamata.call.*`)."""
     rank: str | None = None
@@ -136,7 +136,7 @@ class ContractScoring(_Model):
     """The payoff table by contract target: the last row whose `min_target`
     the target reaches applies. Default: P-CHI's escalating table; a single
     row 2/1/1, alone 4/1 is the flat scheme of W-BRI, TIM, seeds/000 and
-    seeds/002 (rules `chiamata.score.payoff`, `chiamata.score.alone`)."""
+    seeds/004 (rules `chiamata.score.payoff`, `chiamata.score.alone`)."""
     double_on: Literal["none", "all-tricks", "all-points", "all-counting-cards"] = "all-tricks"
     """Every payment is multiplied by `double_factor` when one side takes
     every trick (P-CHI), all the card points (W-BRI), or every card that

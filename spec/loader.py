@@ -14,6 +14,7 @@ import difflib
 import hashlib
 import json
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -32,6 +33,10 @@ class SpecError(Exception):
     The message is one paragraph for a person: the file or option, the field,
     and what was expected.
     """
+
+
+class _NotATable(SpecError):
+    """An option reaches into a field that the variant file did not give as a table."""
 
 
 _FILES: dict[str, Path] = {}
@@ -123,6 +128,7 @@ def load(
     options: Mapping[str, Any] | None = None,
     *,
     checked: bool = True,
+    profile: str | None = None,
 ) -> Ruleset:
     """Load a shipped variant by id, or a variant file by path, with options.
 
@@ -139,13 +145,24 @@ def load(
     Results are cached in-process, so loading a ruleset again is cheap.
     ``checked=False`` hands back a ruleset that only fits the schema (to
     report on it, as ``regola check`` does).
+
+    ``profile`` names one of the variant's source profiles
+    (`regola.spec.profiles`): its options apply first, and ``options``
+    over them.
     """
+    from .profiles import profile_options, strip_profiles
+
     path = _find(variant)
-    data = _resolve(path, seen=())
+    data = strip_profiles(_resolve(path, seen=()))
     data["id"] = path.stem.lstrip("_")
+    if profile is not None:
+        options = {**profile_options(path, profile), **(options or {})}
     if options:
-        data = apply_options(data, options)
-    where = f"{path}" + (f" with options {dict(options)}" if options else "")
+        try:
+            data = apply_options(data, options)
+        except _NotATable as exc:
+            raise SpecError(f"{path}: {exc}") from None
+    where = f"{path}" + (f" (profile {profile})" if profile else "") + (f" with options {dict(options)}" if options else "")
     try:
         ruleset = Ruleset.model_validate(data)
     except ValidationError as exc:
@@ -177,6 +194,9 @@ def parse_option(text: str) -> tuple[str, Any]:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw
+    except RecursionError:
+        raise SpecError(f"option {key.strip()!r}: value nested too deeply") from None
+    _check_depth(value, f"option {key.strip()!r}")
     return key.strip(), value
 
 
@@ -204,6 +224,12 @@ def apply_options(data: dict[str, Any], options: Mapping[str, Any]) -> dict[str,
                 raise SpecError(f"unknown option {key!r}: {part!r} is not a group of options")
             model = sub
             node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                shown = repr(node) if len(repr(node)) <= 60 else repr(node)[:59] + "…"
+                raise _NotATable(
+                    f"option {key!r}: field {'.'.join(parts[: i + 1])} is {shown} in the variant, "
+                    "not a table of fields, so it has no field to override"
+                )
     return out
 
 
@@ -251,14 +277,49 @@ def _find(variant: str | Path) -> Path:
     return candidate
 
 
+MAX_FILE_BYTES = 1 << 20
+"""A variant file is a few kilobytes; past a mebibyte it is not one (and
+reading, validating and showing it would stall)."""
+MAX_DEPTH = 16
+"""The deepest nesting of tables and lists a variant needs is 4."""
+_EXTENDS = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
+
+
 def _read(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise SpecError(f"{path} is not valid TOML: {exc}") from None
+            raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise SpecError(f"{path} cannot be read: {exc.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise SpecError(f"{path} is larger than {MAX_FILE_BYTES >> 20} MiB: too large for a variant file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise SpecError(f"{path}, line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"{path} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise SpecError(f"{path}: values nested too deeply (a variant needs at most {MAX_DEPTH} levels)") from None
+    _check_depth(data, str(path))
+    return data
+
+
+def _check_depth(data: Any, where: str) -> None:
+    """Refuse values nested deeper than `MAX_DEPTH` (before anything
+    recursive, validation or JSON, walks them), naming the field."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, field, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise SpecError(f"{where}: field {field}: values nested more than {MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            stack.extend((v, f"{field}.{k}" if field else str(k), depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{field}[{i}]", depth + 1) for i, v in enumerate(value))
 
 
 def _resolve(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
@@ -271,8 +332,13 @@ def _resolve(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
     parent = data.pop("extends", None)
     if parent is None:
         return data
-    if not isinstance(parent, str):
-        raise SpecError(f"{path}: field 'extends' must be a variant id or file name, got {parent!r}")
+    if not isinstance(parent, str) or not _EXTENDS.fullmatch(parent) or ".." in parent:
+        # a name, never a path: the file extended is beside this one or shipped
+        shown = repr(parent) if len(repr(parent)) <= 60 else repr(parent)[:59] + "…"
+        raise SpecError(
+            f"{path}: field 'extends' must be the name of a variant beside the file or shipped "
+            f"(letters, digits, '-', '_', '.', at most 100 characters, no folder), got {shown}"
+        )
     parent_path = path.parent / f"{parent}.toml"
     if not parent_path.is_file():
         parent_path = VARIANTS_DIR / f"{parent}.toml"

@@ -91,6 +91,9 @@ class Deck(Model):
                 f"deck.strength names unknown rank id(s) {unknown}; "
                 f"the deck's ranks are {rank_ids}"
             )
+        twice = sorted({c for c in self.removed if self.removed.count(c) > 1})
+        if twice:
+            raise ValueError(f"deck.removed names card(s) {twice} more than once")
         every = {r + s for s in suit_ids for r in rank_ids}
         bad = [c for c in self.removed if c not in every]
         if bad:
@@ -212,7 +215,7 @@ class Play(Model):
     """Who leads to the first trick: the seat after the dealer (dealer's
     right, most sources) or the seat before him (the cutter, W-BIS)
     (rule `briscola.play.first-lead`); `bidder`: the winner of the auction
-    (seeds/002, P-CHI col Monte) (rule `chiamata.play.bidder-leads`)."""
+    (seeds/004, P-CHI col Monte) (rule `chiamata.play.bidder-leads`)."""
 
 
 class Draw(Model):
@@ -328,8 +331,8 @@ class Match(Model):
     of a contract hand are the payoffs, so a Chiamata match to 11 is one too
     (rule `chiamata.match.end`). `deals`: `target` hands are played (hands
     dealt again after everyone passed do not count), the highest total wins,
-    and while the highest totals are equal one more hand is played (P-CHI)
-    (rule `chiamata.match.end`)."""
+    and while the highest totals are equal one more hand is played (P-CHI,
+    `chiamata.match.end`; Bixkla, seed 004: hands won, `briscola.match.end`)."""
     target: int = Field(default=1, ge=1)
     """The number of hands, game points or card points the kind refers to."""
     next_dealer: Literal["next-seat", "winner"] = "next-seat"

@@ -17,6 +17,7 @@ from .example import example_section
 from .md import first_sentence, indent, plural, rel, table
 from .options import options_section
 from .phases import phases_diagram
+from .profiles import profiles_section
 from .proofs import invariants_section, other_player_counts, proof_note
 
 WRITING_VARIANTS = "writing-variants.md"
@@ -75,6 +76,9 @@ def variant_page(ruleset: Ruleset) -> str:
         "## Options\n",
         options_section(ruleset, page),
     ]
+    sources = profiles_section(ruleset, page)
+    if sources:
+        parts += ["## What each source says\n", sources]
     proofs = invariants_section(ruleset, page)
     if proofs:
         parts += ["## Invariants proved\n", proofs]

@@ -11,6 +11,7 @@ name, the timing and the registry entry, so a body only returns a
 from __future__ import annotations
 
 import json
+import signal
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from time import perf_counter
@@ -126,6 +127,10 @@ def invariant(
             try:
                 verdict = body(ruleset)
             except Undecided as exc:
+                if str(exc) in ("canceled", "interrupted from keyboard"):
+                    # z3 took the Ctrl-C meant for us: pass it on, never call the claim failed
+                    signal.raise_signal(signal.SIGINT)
+                    raise KeyboardInterrupt from None
                 verdict = Verdict(
                     "failed",
                     f"z3 could not decide this claim within {TIMEOUT_MS // 1000} s "
@@ -172,6 +177,12 @@ def forget_proofs() -> None:
     _PROOFS.clear()
     for clear in _TERM_CACHES:
         clear()
+
+
+# Ctrl-C is Python's to handle, not z3's: z3 would turn it into "unknown"
+# (reported as a claim not proved) or drop it. Python acts on it as soon as
+# the z3 call returns, within TIMEOUT_MS.
+z3.set_param("ctrl_c", False)
 
 
 class Undecided(Exception):

@@ -6,7 +6,16 @@ import pytest
 from regola.reference import new_game, view
 
 from .hands import FOUR_PARTNERS, SLAM, THREE_PLURALITY
-from .helpers import events, parse_script, play, plays, ruleset, script_deck, stack, start
+from .helpers import (
+    events,
+    parse_script,
+    play,
+    plays,
+    ruleset,
+    script_deck,
+    stack,
+    start,
+)
 
 
 def draws(state) -> list[tuple[int, str]]:

@@ -12,7 +12,16 @@ import pytest
 from regola.reference import ExchangeAction, legal_actions, new_game, view
 
 from .hands import SLAM
-from .helpers import exchange, parse_script, play, plays, rejects, ruleset, script_deck, start
+from .helpers import (
+    exchange,
+    parse_script,
+    play,
+    plays,
+    rejects,
+    ruleset,
+    script_deck,
+    start,
+)
 
 
 def exchanges(state) -> list[str]:

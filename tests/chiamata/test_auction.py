@@ -8,7 +8,19 @@ import pytest
 from regola.reference import legal_actions, new_game, view
 from regola.reference.actions import action_dict
 
-from .helpers import act, bid, call, deck_for, events, hands_of, HAND_A, pas, play, rejects, ruleset
+from .helpers import (
+    HAND_A,
+    act,
+    bid,
+    call,
+    deck_for,
+    events,
+    hands_of,
+    pas,
+    play,
+    rejects,
+    ruleset,
+)
 
 
 def fresh(variant: str = "chiamata", **options):
@@ -189,19 +201,29 @@ def test_a_points_auction_from_61_to_120_each_bid_higher():
 
 @pytest.mark.rule("chiamata.bid.single-round", "chiamata.bid.lower-rank")
 def test_low_card_bidding_one_turn_each_the_weakest_face_wins():
+    # seed 004: "After each player has had one opportunity to bid (or pass),
+    # the player who bid the lowest ranked card in the deck becomes the high
+    # bidder": any face may be named, not only one weaker than the last
     state = act(fresh("chiamata-low-card"), bid(1, "K"))
-    assert rejects(state, bid(2, "3")) == "chiamata.bid.lower-rank"
-    state = act(state, pas(2), bid(3, "7"))
-    assert rejects(state, bid(4, "7")) == "chiamata.bid.lower-rank"
+    assert bid(2, "3") in legal(state) and bid(2, "A") in legal(state)
+    state = act(state, bid(2, "3"), pas(3), bid(4, "7"))
     assert rejects(state, bid(1, "2")) == "chiamata.bid.turn"  # seat 1 has had his turn
-    state = act(state, bid(4, "2"))
+    assert rejects(state, bid(0, "T")) == "chiamata.bid.lower-rank"  # not a face of the pack
     assert state.phase == "bid" and state.to_move == 0
     state = act(state, pas(0))
-    # everyone has spoken once: the Two is the weakest face named
-    assert state.phase == "call" and state.contract.bidder == 4 and state.contract.rank == "2"
-    assert state.contract.target == 61
+    # everyone has spoken once: the Seven is the weakest face named
+    assert state.phase == "call" and state.contract.bidder == 4 and state.contract.rank == "7"
+    assert state.contract.target == 61  # inferred from the standard game
     assert rejects(state, bid(1, "2")) == "chiamata.bid.end"
     assert "chiamata.bid.single-round" in state.rules
+
+
+@pytest.mark.rule("chiamata.bid.single-round")
+def test_low_card_bidding_the_first_to_name_the_weakest_face_keeps_it():
+    # seed 004 does not say who wins when two name the same weakest face:
+    # an equal bid overcalls in no auction, so the first keeps it
+    state = act(fresh("chiamata-low-card"), bid(1, "J"), bid(2, "2"), bid(3, "2"), bid(4, "A"), pas(0))
+    assert state.phase == "call" and state.contract.bidder == 2 and state.contract.rank == "2"
 
 
 @pytest.mark.rule("chiamata.bid.single-round", "chiamata.bid.all-pass")

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from regola.spec import Ruleset, SpecError, load
 from regola.spec.invariants import check
 

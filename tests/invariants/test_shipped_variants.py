@@ -4,7 +4,6 @@ and the option values that change the arithmetic keep them proved."""
 from __future__ import annotations
 
 import pytest
-
 from regola.spec import load, variant_ids
 from regola.spec.invariants import REGISTRY, check
 

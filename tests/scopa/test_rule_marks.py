@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-
 HERE = Path(__file__).resolve().parent
 
 

@@ -82,7 +82,8 @@ def higher_bids(state: State, seat: int) -> list[BidAction]:
     if kind == "points-auction":
         return [BidAction(seat=seat, points=p) for p in _raises(state, high.points if high else None)]
     ladder = bid_faces(state)  # the strongest face is the lowest bid
-    faces = ladder if high is None else ladder[ladder.index(high.rank) + 1 :]
+    # chiamata.bid.single-round: in low-card bidding any face may be named
+    faces = ladder if high is None or kind == "low-card" else ladder[ladder.index(high.rank) + 1 :]
     out = [BidAction(seat=seat, rank=f) for f in faces]
     two = ladder[-1]
     if kind == "rank-auction" and high is not None and high.rank == two:
@@ -202,7 +203,8 @@ def apply_auction(state: State, act: BidAction | PassAction) -> State:
     if auction.reopening:
         return _reopening_turn(state, auction, bid, history, events, used)
     if is_bid:
-        auction = replace_auction(auction, history=history, high=bid, passes_in_row=0, spoken=auction.spoken + 1)
+        high = bid if _overcalls(state, bid, auction.high) else auction.high
+        auction = replace_auction(auction, history=history, high=high, passes_in_row=0, spoken=auction.spoken + 1)
     else:
         passed = (*auction.passed, act.seat) if bidding.passes_final and bidding.kind != "low-card" else auction.passed
         auction = replace_auction(
@@ -218,6 +220,18 @@ def apply_auction(state: State, act: BidAction | PassAction) -> State:
     if auction.high is not None and (out >= n - 1 or not higher_bids(replace(state, auction=auction), act.seat)):
         return _close(state, auction, events, used)
     return replace(state, auction=auction, to_move=_next_speaker(state, auction, act.seat), events=tuple(events), rules=tuple(used))
+
+
+def _overcalls(state: State, bid: Bid, high: Bid | None) -> bool:
+    """Whether ``bid`` becomes the highest bid. In every auction but the
+    low-card one a legal bid always does; in low-card bidding
+    (``chiamata.bid.single-round``) only a face weaker than the weakest
+    named so far does, so of two players naming the same face the first
+    keeps it (seed 004 does not say; an equal bid overcalls in no auction)."""
+    if state.ruleset.bidding.kind != "low-card" or high is None:
+        return True
+    ladder = bid_faces(state)
+    return ladder.index(bid.rank) > ladder.index(high.rank)
 
 
 def replace_auction(auction: Auction, **changes: Any) -> Auction:
