@@ -199,13 +199,20 @@ class HandByHandAdapter:
         if kind == "shuffle":
             if not hand.snapshot().finished:
                 raise ActionRejected(None, "a shuffle is only possible between hands (the adapter deals each hand)")
+            deck = action.get("deck")
+            if not isinstance(deck, list) or sorted(map(str, deck)) != sorted(self.ruleset.deck.cards()):
+                raise ActionRejected(None, "a shuffle's deck must hold each card of the pack once")
             self.dealer = self._next_dealer(hand.snapshot())
             hand.close()
-            self._deal(list(action.get("deck", [])))
+            self._deal(list(deck))
             return
         seat, card = action.get("seat"), action.get("card")
         if not isinstance(seat, int) or not isinstance(card, str):
             raise ActionRejected(None, f"{self.NAME} cannot read the action {action}")
+        if not 0 <= seat < self.ruleset.seating.players:
+            # the engine's positions wrap around: a seat past the table would
+            # be read as another player's
+            raise ActionRejected(None, f"there is no seat {seat} at a table of {self.ruleset.seating.players}")
         if kind == "play":
             hand.play(seat, card)
         elif kind == "exchange":

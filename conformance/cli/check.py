@@ -42,6 +42,12 @@ class Checked:
     ruleset: Ruleset
     results: tuple[InvariantResult, ...]
     seconds: float
+    profile: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The ruleset's id, and the source profile it was checked with."""
+        return self.ruleset.id + (f" --profile {self.profile}" if self.profile else "")
 
 
 def check(
@@ -63,6 +69,17 @@ def check(
             show_default=False,
         ),
     ] = None,
+    profile: Annotated[
+        Optional[str],  # noqa: UP045 - typer reads this annotation at run time
+        typer.Option(
+            "--profile",
+            "-p",
+            metavar="NAME",
+            help="Check the option set of this source profile (pagat, seed-004...) of each variant "
+            "that has it; `all`: every profile of every variant. --option values apply over it.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON on stdout.")] = False,
 ) -> None:
     """Prove the invariants of rulesets with z3; show a counterexample for each failure."""
@@ -74,11 +91,11 @@ def check(
         names = targets or variant_ids()
         start = time.perf_counter()
         checked: list[Checked] = []
-        for name in names:
-            ruleset = load(name, options or None, checked=False)
+        for name, with_profile in _profiled(names, profile, explicit=bool(targets)):
+            ruleset = load(name, options or None, checked=False, profile=with_profile)
             began = time.perf_counter()
             results = prove_all(ruleset)
-            checked.append(Checked(name, ruleset, results, time.perf_counter() - began))
+            checked.append(Checked(name, ruleset, results, time.perf_counter() - began, with_profile))
         seconds = time.perf_counter() - start
     failures = sum(1 for c in checked for r in c.results if r.status == "failed")
     if as_json:
@@ -89,6 +106,20 @@ def check(
         render(checked, seconds, Console(highlight=False, width=None if sys.stdout.isatty() else 160))
     if failures:
         raise typer.Exit(1)
+
+
+def _profiled(names: list[str], profile: str | None, explicit: bool) -> list[tuple[str, str | None]]:
+    """The (variant, profile) pairs to check: each variant as it is; with a
+    profile, each variant with that profile (those without it are skipped
+    unless they were named, which is an error); with ``all``, every
+    profile of every variant."""
+    from regola.spec import profiles
+
+    if profile is None:
+        return [(name, None) for name in names]
+    if profile == "all":
+        return [(name, p) for name in names for p in profiles(name)]
+    return [(name, profile) for name in names if explicit or profile in profiles(name)]
 
 
 def _report(checked: list[Checked], options: dict[str, Any], seconds: float) -> dict[str, Any]:
@@ -104,6 +135,7 @@ def _report(checked: list[Checked], options: dict[str, Any], seconds: float) -> 
             {
                 "target": c.target,
                 "id": c.ruleset.id,
+                "profile": c.profile,
                 "ruleset_hash": ruleset_hash(c.ruleset),
                 "results": [r.to_json() for r in c.results],
             }
@@ -158,7 +190,7 @@ def table(checked: list[Checked]) -> Table:
     for c in checked:
         by_name = {r.name: r for r in c.results}
         cells = [_cell([by_name[n] for n in names if n in by_name]) for names in groups.values()]
-        out.add_row(c.ruleset.id, *cells, f"{c.seconds:.2f} s")
+        out.add_row(c.label, *cells, f"{c.seconds:.2f} s")
     return out
 
 
@@ -174,7 +206,7 @@ def render(checked: list[Checked], seconds: float, console: Console) -> None:
     for c in checked:
         for r in c.results:
             if r.status == "failed":
-                console.print(Text(f"✗ {c.ruleset.id}: {r.name}", style="bold red"))
+                console.print(Text(f"✗ {c.label}: {r.name}", style="bold red"))
                 console.print(Text(f"  {r.counterexample}"))
     counts = _counts(checked)
     console.print(

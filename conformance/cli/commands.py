@@ -13,11 +13,13 @@ commands, so that ``regola --help`` and the light commands start at once.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 
 import typer
 
-from . import check, conform, corpus, serve, variants
+from . import check, conform, corpus, fuzz, serve, variants
 from .errors import BAD_INPUT, phrase, user_error_types
 from .help import Command, Group
 
@@ -41,6 +43,7 @@ COMMANDS = {
     "trace-schema": corpus.trace_schema,
     "perft": corpus.perft,
     "serve": serve.serve,
+    "fuzz": fuzz.fuzz,
 }
 """Command name -> the function that runs it (its docstring is its help)."""
 for _name, _command in COMMANDS.items():
@@ -48,17 +51,69 @@ for _name, _command in COMMANDS.items():
 app.add_typer(corpus.corpus_app, name="corpus")
 
 
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (SIGINT), as a shell gives: 128 + 2."""
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C: one line, then exit status 130, with no traceback. SystemExit
+    (not KeyboardInterrupt, which click turns into "Aborted!" and status 1)
+    unwinds the command, so that every ``with``/``finally`` runs: engines are
+    closed, temporary files removed. A worker process forked by the command
+    leaves at once, quietly: its parent does the talking."""
+    global _INTERRUPTED
+    if os.getpid() != _MAIN_PID:
+        os._exit(INTERRUPTED)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut the clean-up short
+    _INTERRUPTED = True
+    typer.echo("interrupted", err=True)
+    import multiprocessing
+
+    for child in multiprocessing.active_children():  # worker processes (corpus generate --jobs)
+        child.terminate()
+    # Python drops an exception raised while it runs a finaliser (a z3
+    # object's __del__, say): then the command would go on. This backstop
+    # ends it anyway, killing the engines it started.
+    sys.unraisablehook = lambda unraisable: None  # no "Exception ignored in ..." after the one line
+    backstop = threading.Timer(3.0, _hard_exit)
+    backstop.daemon = True
+    backstop.start()
+    raise SystemExit(INTERRUPTED)
+
+
+def _hard_exit() -> None:
+    from regola.conformance.protocol import process
+
+    process.kill_all()
+    sys.stderr.flush()
+    os._exit(INTERRUPTED)
+
+
+_MAIN_PID = os.getpid()
+_INTERRUPTED = False
+
+
 def main() -> None:
     """Console-script entry point: bad input exits with status 2 and a
     one-paragraph message, an internal failure with status 1; never a
-    traceback unless REGOLA_DEBUG is set."""
+    traceback unless REGOLA_DEBUG is set. Ctrl-C exits with status 130."""
+    global _MAIN_PID
+    _MAIN_PID = os.getpid()
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupted)
     try:
         app()
+    except SystemExit:
+        if _INTERRUPTED:  # whatever the command made of the interruption
+            sys.exit(INTERRUPTED)
+        raise
     except BrokenPipeError:
         # The reader went away (e.g. `regola play ... | head`): stop quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
     except Exception as exc:  # noqa: BLE001 - the last line of defence
+        if _INTERRUPTED:  # the interruption, wrapped by a library (ctypes' ArgumentError...)
+            sys.exit(INTERRUPTED)
         if isinstance(exc, user_error_types()):
             typer.echo(f"error: {phrase(exc)}", err=True)
             sys.exit(BAD_INPUT)

@@ -20,7 +20,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -38,7 +38,7 @@ def _trace_variant(path: Path) -> str | None:
     try:
         with path.open(encoding="utf-8") as fh:
             return json.loads(fh.readline()).get("variant")
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, RecursionError):
         return None
 
 
@@ -74,9 +74,13 @@ def select_traces(variants: list[str], traces: list[Path], corpus: Path | None =
     if traces:
         if corpus is not None:
             fail("give --trace or --corpus, not both")
-        missing = [str(p) for p in traces if not p.is_file()]
+        missing = [str(p) for p in traces if not (p.is_file() or p.is_dir())]
         if missing:
             fail(f"trace file(s) not found: {', '.join(missing)}")
+        # a folder stands for every .jsonl file below it
+        traces = [q for p in traces for q in (sorted(p.rglob("*.jsonl")) if p.is_dir() else [p])]
+        if not traces:
+            fail("the given folder(s) hold no .jsonl trace files")
         chosen = [p for p in traces if not variants or _trace_variant(p) in variants]
         if not chosen:
             fail(f"none of the given traces is for {', '.join(variants)}")
@@ -92,27 +96,36 @@ def select_traces(variants: list[str], traces: list[Path], corpus: Path | None =
     return chosen
 
 
+MIN_TIMEOUT, MAX_TIMEOUT = 0.01, 86400.0
+
+
+def finite_timeout(value: float) -> float:
+    """``--timeout``: a number of seconds the engine can be waited for;
+    inf, NaN, zero and negatives are refused (math.isfinite also refuses
+    1e400, which reads as inf)."""
+    import math
+
+    if not (math.isfinite(value) and MIN_TIMEOUT <= value <= MAX_TIMEOUT):
+        raise typer.BadParameter(f"{value!r} is not a number of seconds from {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}")
+    return value
+
+
 def engine_factory(engine: str | None, timeout: float) -> EngineFactory:
-    from regola.conformance.protocol.engine import ReferenceEngine
+    """The engines ``--engine`` names (exit status 2 if it names a Python
+    engine that cannot be loaded)."""
+    from regola.conformance.adapters.load import EngineSpecError
+    from regola.conformance.adapters.load import engine_factory as factory_for
 
-    if engine is None:
-        return ReferenceEngine
-    from regola.conformance.adapters import adapter_factory
-
-    builtin = adapter_factory(engine)  # a built-in adapter's name (naipes, briscas...)
-    if builtin is not None:
-        return builtin
-    from regola.conformance.protocol.client import SubprocessEngine
-
-    return lambda: SubprocessEngine(engine, timeout=timeout)
+    try:
+        return factory_for(engine, timeout)
+    except EngineSpecError as exc:
+        fail(str(exc))
 
 
 def check_command(engine: str) -> None:
     """Stop with exit status 2 if the engine's command names no program
     that can be run (rather than fail every trace with the same error)."""
-    from regola.conformance.adapters import adapter_factory
-
-    if adapter_factory(engine) is not None:
+    if _python_engine(engine) is not None:
         return
     try:
         argv = shlex.split(engine)
@@ -124,6 +137,17 @@ def check_command(engine: str) -> None:
     if shutil.which(program) is None:
         why = "no such executable file" if "/" in program else "no program of that name on the PATH"
         fail(f"the engine command {engine!r} cannot be started: {program}: {why}")
+
+
+def _python_engine(engine: str) -> EngineFactory | None:
+    """The Python engine class ``--engine`` names, or None for a command
+    (exit status 2 if it names one that cannot be loaded)."""
+    from regola.conformance.adapters.load import EngineSpecError, resolve_engine
+
+    try:
+        return resolve_engine(engine)
+    except EngineSpecError as exc:
+        fail(str(exc))
 
 
 def first_engine(factory: EngineFactory) -> EngineFactory:
@@ -154,13 +178,14 @@ def replay_prefix(engine: str | None, timeout: float, files: tuple[str, ...] = (
 
 def conform(
     engine: str = typer.Option(
-        None, "--engine", metavar="CMD", help="Command that starts the engine (JSON lines on stdin/stdout), or the name of a built-in adapter (naipes, briscas, libbisca, textarena). Default: the reference, in-process."
+        None, "--engine", metavar="CMD", help="Command that starts the engine (JSON lines on stdin/stdout), the name of a built-in adapter (naipes, briscas, libbisca, textarena) or of an installed regola.engines entry point, or a Python engine class: module:Class or path/to/file.py:Class. Default: the reference, in-process. A command is split into words like a POSIX shell would split it, but not run by a shell: no pipes, redirections, variables or globs (write a script for those)."
     ),
     variant: list[str] = typer.Option([], "--variant", metavar="ID|FILE", help="Only traces of this variant: an id, or a variant .toml file whose traces `regola corpus generate --variant FILE` made (repeatable)."),
-    trace: list[Path] = typer.Option([], "--trace", metavar="PATH", help="Replay these trace files instead of the corpus (repeatable)."),
+    trace: list[Path] = typer.Option([], "--trace", metavar="PATH", help="Replay these trace files, or every .jsonl file in these folders, instead of the corpus (repeatable)."),
     corpus: Path = typer.Option(None, "--corpus", metavar="DIR", help="Replay the corpus in this folder instead of the packaged one.", show_default=False),
+    profile: str = typer.Option(None, "--profile", metavar="NAME", help="Only the traces of this source profile (pagat, seed-004...) of each variant: those recorded with exactly its options.", show_default=False),
     jobs: int = typer.Option(1, "--jobs", min=1, metavar="N", help="Run traces in N engine processes in parallel."),
-    timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", min=0.01, metavar="S", help="Seconds to wait for each answer of the engine (the first, hello, may take 10 s while it starts)."),
+    timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", metavar="S", callback=finite_timeout, help=f"Seconds to wait for each answer of the engine, and for it to read each request ({MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}; the first answer, hello, may take 10 s while it starts)."),
     json_file: Path = typer.Option(None, "--json", metavar="FILE", help="Write the full report as JSON."),
     junit_file: Path = typer.Option(None, "--junit", metavar="FILE", help="Write a JUnit XML report."),
     results_file: Path = typer.Option(None, "--results", metavar="FILE", help="Write the per-variant results file (for the compatibility matrix)."),
@@ -184,6 +209,11 @@ def conform(
     with user_errors():
         ids = variant_ids_of(variant)
     paths = select_traces(ids, trace, corpus)
+    if profile is not None:
+        from .profile_traces import profile_traces
+
+        with user_errors():
+            paths = profile_traces(paths, profile)
     if engine is not None:
         check_command(engine)
     factory = first_engine(engine_factory(engine, timeout))

@@ -28,8 +28,22 @@ if TYPE_CHECKING:
     from regola.conformance.corpus.generate import VariantCorpus
     from rich.console import Console
 
+
+def corpus_path(text: str | Path) -> Path:
+    """The ``--corpus`` folder; an empty value is refused, not read as the
+    current folder."""
+    if isinstance(text, Path):
+        return text
+    if not text.strip():
+        raise typer.BadParameter("is empty: give the folder of the corpus")
+    return Path(text)
+
+
 CorpusOpt = Annotated[
-    Path, typer.Option("--corpus", help="The corpus folder.", show_default="the packaged conformance/data/corpus")
+    Path,
+    typer.Option(
+        "--corpus", help="The corpus folder.", show_default="the packaged conformance/data/corpus", parser=corpus_path
+    ),
 ]
 VariantsOpt = Annotated[
     Optional[list[str]],  # noqa: UP045 - typer reads this annotation at run time
@@ -109,17 +123,24 @@ def corpus_generate(
     variant: VariantsOpt = None,
     corpus: CorpusOpt = CORPUS_DIR,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = None,  # noqa: UP045
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace --corpus even if it is not a corpus regola wrote (its files are lost).")
+    ] = False,
 ) -> None:
-    """Write the corpus from seeds (the same bytes every time)."""
+    """Write the corpus from seeds (the same bytes every time). The folder
+    is replaced only if it is new, empty or a corpus regola wrote (it holds
+    a .regola-corpus file), unless --force is given."""
     from regola.conformance.corpus.generate import build, write_corpus
+    from regola.conformance.corpus.target import check_target
     from regola.spec import variant_ids
 
     with user_errors():
         start = time.monotonic()
+        check_target(corpus, force)  # before the work, not after it
         ids = _ids(variant)
         with progress("generate", len(ids or variant_ids())) as advance:
             built = build(ids, jobs, on_variant=advance)
-        write_corpus(built, corpus, whole=variant is None)
+        write_corpus(built, corpus, whole=variant is None, force=force)
         total = 0
         for vc in built:
             size = sum(len(text.encode()) for text in vc.files().values())
@@ -155,12 +176,17 @@ def corpus_check(variant: VariantsOpt = None, corpus: CorpusOpt = CORPUS_DIR) ->
 
 @corpus_app.command("coverage", cls=Command)
 def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
-    """Print rule id x number of traces, per family; exit 1 if a rule id of a
-    shipped variant is exercised by none of its traces."""
+    """Print rule id x number of traces, per family, then the situations
+    each variant's traces show (second hand, resets, extremes, pairs, the
+    negative matrix); exit 1 if a rule id of a shipped variant is exercised
+    by none of its traces or a cell of the negative matrix has no reject."""
     from regola.conformance.corpus.coverage import corpus_coverage
+    from regola.conformance.corpus.situation_coverage import complete, render, situation_coverage
     from regola.spec import catalog
 
     with user_errors():
+        if not corpus.is_dir():
+            raise UserError(f"--corpus {corpus}: no such folder" if not corpus.exists() else f"--corpus {corpus}: not a folder")
         cov = corpus_coverage(corpus)
         for family, counts in cov.families.items():
             titles = catalog(family)
@@ -171,6 +197,9 @@ def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
                 typer.echo(f"  {rid:{width}} {c.exercised:5} {c.rejected:5}  {title}")
         for problem in cov.problems:
             typer.echo(f"unreadable: {problem}", err=True)
+        situated = situation_coverage(corpus)
+        for line in render(situated):
+            typer.echo(line)
         typer.echo(f"\n{cov.traces} traces")
         if cov.missing:
             for variant, rid in cov.missing:
@@ -178,6 +207,8 @@ def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
             fail(f"{len(cov.missing)} rule id(s) of shipped variants are exercised by no trace", status=1)
         if cov.problems:
             fail(f"{len(cov.problems)} trace(s) could not be read", status=1)
+        if not complete(situated):
+            fail("a cell of the negative matrix has no reject line (see the report)", status=1)
         typer.echo("every rule id of every shipped variant is exercised")
 
 
@@ -190,16 +221,22 @@ def perft(
         Optional[list[str]],  # noqa: UP045 - typer reads this annotation at run time
         typer.Option("--option", "-o", metavar="KEY=VALUE", help="Override one field of the ruleset."),
     ] = None,
+    profile: Annotated[
+        Optional[str],  # noqa: UP045 - typer reads this annotation at run time
+        typer.Option("--profile", "-p", metavar="NAME", help="Start from this source profile's options (pagat, seed-004...).", show_default=False),
+    ] = None,
 ) -> None:
     """Count the action sequences of length D from the first deal of seed N."""
     from regola.conformance.corpus.perft import perft as count_perft
     from regola.conformance.corpus.perft import perft_divide
     from regola.conformance.trace.format import dumps_line
     from regola.conformance.trace.record import load_ruleset
-    from regola.spec import parse_option
+    from regola.spec import parse_option, profile_options
 
     with user_errors():
         options = dict(parse_option(text) for text in option or [])
+        if profile is not None:
+            options = {**profile_options(variant, profile), **options}
         ruleset = load_ruleset(variant, options)
         if not divide:
             typer.echo(count_perft(ruleset, seed, depth))

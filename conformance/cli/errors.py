@@ -49,11 +49,12 @@ def phrase(exc: BaseException) -> str:
             for err in exc.errors()
         )
     elif isinstance(exc, OSError):
-        what = exc.filename if exc.filename is not None else "a file"
-        reason = exc.strerror or str(exc)
-        text = f"{what}: {reason.lower() if reason else 'cannot be used'}"
-        if exc.filename2 is not None:
-            text = f"{exc.filename} -> {exc.filename2}: {reason}"
+        # "no space left on device: PATH", "file exists: PATH", "read-only
+        # file system: PATH": the reason, then the path the user named (for
+        # a rename, its target: the source is our temporary file)
+        what = exc.filename2 if exc.filename2 is not None else exc.filename
+        reason = (exc.strerror or str(exc) or "cannot be used").lower()
+        text = f"{reason}: {what}" if what is not None else reason
     else:
         text = str(exc) or type(exc).__name__
     return " ".join(text.split())

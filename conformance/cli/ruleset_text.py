@@ -147,3 +147,37 @@ def _scalar(value: Any) -> str:
     if isinstance(value, BaseModel):
         return "{" + _inline(value) + "}"
     return str(value)
+
+
+def profile_lines(variant: str, name: str | None, width: int = 78) -> list[str]:
+    """The variant's source profiles (``--profile NAME``), one line each; with
+    ``name``, that profile in full: the values it sets, the gaps the
+    variant's values fill, its note and why the default differs."""
+    from regola.spec import load, profiles
+    from regola.spec.profiles import value_at
+
+    known = profiles(variant)
+    if name is None:
+        if not known:
+            return ["source profiles: none"]
+        out = ["source profiles (--profile NAME plays one source exactly as written):"]
+        wide = max(len(n) for n in known)
+        for profile in known.values():
+            sets = ", ".join(f"{k}={_scalar(v)}" for k, v in profile.options.items()) or "the variant's values"
+            out.append(f"  {profile.name:{wide}}  {profile.source}: {_clip(sets, width - wide - 4)}")
+        return out
+    profile = known[name]
+    ruleset = load(variant, profile=name, checked=False)
+    out = [f"profile {name}: the variant as {profile.source} has it"]
+    for key, value in profile.options.items():
+        out.append(f"  sets    {key} = {_scalar(value)}")
+    for key in profile.silent:
+        out.append(f"  silent  {key}: the source does not say; {_scalar(value_at(ruleset, key))} fills the gap")
+    for label, text in (("note", profile.note), ("departs", profile.departure)):
+        if text:
+            out += textwrap.wrap(text, width, initial_indent=f"  {label:7} ", subsequent_indent=" " * 10)
+    return out
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 3, 10)] + "..."

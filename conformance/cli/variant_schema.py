@@ -34,6 +34,7 @@ def variant_file_schema() -> dict[str, Any]:
         "name (without `.toml`) of a file in the same folder. The fields of this file "
         "override the inherited ones; tables merge key by key, lists are replaced.",
     }
+    properties["profiles"] = _profiles_schema()
     file = _partial_object({"type": "object", "additionalProperties": False, "properties": properties})
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -46,6 +47,24 @@ def variant_file_schema() -> dict[str, Any]:
         ).strip(),
         **file,
         "$defs": {**defs, **{name + PARTIAL: _partial_object(d) for name, d in defs.items()}},
+    }
+
+
+def _profiles_schema() -> dict[str, Any]:
+    """``[profiles.<name>]`` tables: the option set of each cited source
+    (`regola.spec.profiles`); not part of the ruleset."""
+    from regola.spec.profiles import Profile
+
+    profile = Profile.model_json_schema()
+    profile["properties"].pop("name", None)
+    profile["required"] = [r for r in profile.get("required", []) if r != "name"]
+    return {
+        "type": "object",
+        "title": "Profiles",
+        "description": "Source profiles, by name (`--profile NAME`): for each source the "
+        "variant cites, the options that play it exactly as written, the fields it leaves "
+        "open (`silent`), a note, and why the variant departs from it.",
+        "additionalProperties": profile,
     }
 
 

@@ -40,6 +40,18 @@ OptionsOpt = Annotated[
         show_default=False,
     ),
 ]
+ProfileOpt = Annotated[
+    Optional[str],  # noqa: UP045 - typer reads this annotation at run time
+    typer.Option(
+        "--profile",
+        "-p",
+        metavar="NAME",
+        help="Play one of the sources the variant cites exactly as written: the option set "
+        "of that source profile (pagat, seed-004...; `regola show ID` lists them). "
+        "--option values apply over it.",
+        show_default=False,
+    ),
+]
 
 
 def _console() -> Console:
@@ -51,11 +63,17 @@ def _console() -> Console:
     return Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 
 
-def load_ruleset(variant: str, options: list[str] | None, checked: bool = True) -> tuple[Ruleset, dict[str, Any]]:
-    """Load a variant with ``key=value`` options from the command line."""
-    from regola.spec import load, parse_option
+def load_ruleset(
+    variant: str, options: list[str] | None, checked: bool = True, profile: str | None = None
+) -> tuple[Ruleset, dict[str, Any]]:
+    """Load a variant with ``key=value`` options from the command line, over
+    the options of a source profile if one is named. The options returned
+    are all those applied: the profile's, then the command line's."""
+    from regola.spec import load, parse_option, profile_options
 
     parsed = dict(parse_option(text) for text in options or [])
+    if profile is not None:
+        parsed = {**profile_options(variant, profile), **parsed}
     return load(variant, parsed or None, checked=checked), parsed
 
 
@@ -86,6 +104,7 @@ def variants_command() -> None:
 def show_command(
     variant: VariantArg,
     option: OptionsOpt = None,
+    profile: ProfileOpt = None,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -98,10 +117,10 @@ def show_command(
     """Show the flat, resolved ruleset of a variant and its hash."""
     from regola.spec import canonical_json, ruleset_hash
 
-    from .ruleset_text import component_lines, deck_line, deck_table, header_lines
+    from .ruleset_text import component_lines, deck_line, deck_table, header_lines, profile_lines
 
     with user_errors():
-        ruleset, _ = load_ruleset(variant, option, checked=False)  # showing needs no proof
+        ruleset, _ = load_ruleset(variant, option, checked=False, profile=profile)  # showing needs no proof
         if as_json:
             typer.echo(canonical_json(ruleset))
             typer.echo(f"ruleset_hash: {ruleset_hash(ruleset)}", err=True)
@@ -114,12 +133,16 @@ def show_command(
         typer.echo()
         for line in component_lines(ruleset):
             typer.echo(line)
+        typer.echo()
+        for line in profile_lines(variant, profile):
+            typer.echo(line)
 
 
 def play_command(
     variant: VariantArg,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the shuffles and the random choices.")] = 0,
     option: OptionsOpt = None,
+    profile: ProfileOpt = None,
     max_hands: Annotated[
         int, typer.Option("--max-hands", min=1, help="Stop after this many hands if the match is not over.")
     ] = 50,
@@ -130,7 +153,7 @@ def play_command(
     from .render import GameRenderer
 
     with user_errors():
-        ruleset, options = load_ruleset(variant, option)
+        ruleset, options = load_ruleset(variant, option, profile=profile)
         renderer = GameRenderer(ruleset)
         for line in renderer.header(seed, options):
             typer.echo(line)
@@ -175,6 +198,7 @@ def rules_command(
         ),
     ] = None,
     option: OptionsOpt = None,
+    profile: ProfileOpt = None,
 ) -> None:
     """List rule ids with their titles: those that hold in a variant, or all of them."""
     from regola.spec import catalog, rule_ids
@@ -183,10 +207,12 @@ def rules_command(
         if variant is None:
             if option:
                 raise UserError("--option needs a variant: regola rules ID --option KEY=VALUE")
+            if profile:
+                raise UserError("--profile needs a variant: regola rules ID --profile NAME")
             for family in _families():
                 _print_rules(f"{family} family: every rule", list(catalog(family).values()), show_when=True)
             return
-        ruleset, _ = load_ruleset(variant, option)
+        ruleset, _ = load_ruleset(variant, option, profile=profile)
         rules = catalog(ruleset.family)
         held = [rules[i] for i in rule_ids(ruleset)]
         _print_rules(f"{len(held)} of the {len(rules)} {ruleset.family} rules hold in {ruleset.id}", held)

@@ -11,7 +11,9 @@ compares). Per variant:
   that every rule id that holds for the default rules, and for each option
   set of `.scenarios.option_sets`, is exercised by some trace; each
   named for its options and the rule it was kept for, and cut right after
-  the step that exercised it.
+  the step that exercised it;
+- full matches, pair playouts, extreme hands and the negative matrix
+  (`regola.conformance.corpus.reach`).
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ import tempfile
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from regola.conformance.corpus.negatives import RejectFinder
+from regola.conformance.corpus.reach import PairPlan, family_of, pair_plan, reach
 from regola.conformance.corpus.scenario_search import (
     OPTION_BATCHES,
     PAIR_BATCHES,
@@ -36,7 +38,9 @@ from regola.conformance.corpus.scenario_search import (
     Line,
     search,
 )
-from regola.conformance.corpus.scenarios import OptionSet, option_sets
+from regola.conformance.corpus.scenarios import OptionSet, shown_on
+from regola.conformance.corpus.scenarios import cached_option_sets as _option_sets
+from regola.conformance.corpus.target import check_target, write_marker
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.format import Trace, dumps_trace, new_folder_beside
 from regola.conformance.trace.record import (
@@ -47,7 +51,6 @@ from regola.conformance.trace.record import (
     seeded_game,
 )
 from regola.spec import (
-    Ruleset,
     SpecError,
     add_variant_file,
     catalog,
@@ -60,9 +63,7 @@ PLAYOUTS = ((1, 2),)
 """(seed, at most so many hands) of the pure random playouts; the default
 negative trace is a second one, with reject lines."""
 EXTRA_PLAYOUTS = {v: tuple((seed, 1) for seed in range(3, 9)) for v in ("briscola-2", "brisca-2", "bisca-2", "scopa-2")}
-"""More one-hand random games for the two-player variants engines most often
-implement first, so an engine that plays only one of them still meets a
-variety of deals."""
+"""More one-hand games for the two-player variants engines implement first."""
 PLAYOUT_MAX_STEPS = 100
 """A playout stops after this many steps even within its hands."""
 NEGATIVE_SEED = 2
@@ -233,56 +234,10 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def shape(ruleset: Ruleset, seats: bool = True) -> tuple[Any, ...]:
-    """Variants of one shape share what an option changes: the family, the
-    number of sides, the kinds of play, bidding and hand scoring, and (with
-    ``seats``) the number of seats."""
-    return (
-        ruleset.family,
-        len(ruleset.seating.sides()),
-        ruleset.play.kind,
-        ruleset.bidding.kind,
-        ruleset.hand_scoring.kind,
-        ruleset.seating.players if seats else None,
-    )
-
-
-@cache
-def _option_sets(variant: str) -> tuple[OptionSet, ...]:
-    return tuple(option_sets(variant))
-
-
-def shown_on(variant: str) -> list[OptionSet]:
-    """The option sets whose scenarios go with ``variant``.
-
-    Each option set is shown on the first shipped variant (by id) of its
-    shape that has it: the shape with seats for an option that switches
-    rules on or off, without them for one that only changes a value (a tie
-    rule, a match kind). This keeps the corpus within its size budget.
-
-    A variant file's traces (a house-rules file added with
-    `regola.spec.add_variant_file`) are of its own rules only: none."""
-    if variant not in variant_ids():
-        return []
-    default = load_ruleset(variant, checked=False)
-    base = set(rule_ids(default))
-    out = []
-    for opts in _option_sets(variant):
-        seats = set(rule_ids(load_ruleset(variant, opts.options, checked=False))) != base
-        mine = shape(default, seats)
-        first = next(
-            v for v in variant_ids()
-            if shape(load_ruleset(v, checked=False), seats) == mine and any(o.options == opts.options for o in _option_sets(v))
-        )
-        if first == variant:
-            out.append(opts)
-    return out
-
-
-def build_variant(variant: str) -> VariantCorpus:
-    """Every trace of one variant (see the module docstring). A failure of
-    the reference under the default rules is an error; under an option set
-    it becomes a note and the option set is left out."""
+def build_variant(variant: str, pairs: PairPlan | None = None) -> VariantCorpus:
+    """Every trace of one variant (see the module docstring); ``pairs``: its
+    family's `.reach.pair_plan`, if known. A failure of the reference under
+    the default rules is an error; under an option set it becomes a note."""
     b = _Builder(variant)
     default = OptionSet({}, frozenset(rule_ids(load_ruleset(variant))))
     b.playouts()
@@ -300,6 +255,10 @@ def build_variant(variant: str) -> VariantCorpus:
             b.out.traces = kept
             b.out.notes.append(f"{variant}: {_options_text(opts)}: the reference failed: {type(exc).__name__}: {exc}")
     b.default_leftovers(default.target, sets)
+    traces, notes = reach(variant, b.out.traces, pairs)
+    for trace in traces:
+        b.add(default, trace)
+    b.out.notes += notes
     return b.out
 
 
@@ -325,10 +284,15 @@ def build(
         return built
     added = [str(path) for v, path in variant_files().items() if v in chosen]
     with ProcessPoolExecutor(max_workers=jobs, initializer=_add_files, initargs=(added,)) as pool:
-        futures = {pool.submit(build_variant, v): v for v in chosen}
-        for future in as_completed(futures):
+        # each family's pair plan first; its variants as soon as it is known
+        plans = {pool.submit(pair_plan, f): f for f in sorted({family_of(v) for v in chosen if v in variant_ids()})}
+        futures = {v: pool.submit(build_variant, v) for v in chosen if v not in variant_ids()}
+        for plan in as_completed(plans):
+            futures |= {v: pool.submit(build_variant, v, plan.result()) for v in chosen
+                        if v in variant_ids() and family_of(v) == plans[plan]}
+        for future in as_completed(futures.values()):
             done(future.result())
-        return [f.result() for f in futures]
+        return [futures[v].result() for v in chosen]
 
 
 def _add_files(paths: list[str]) -> None:
@@ -337,13 +301,16 @@ def _add_files(paths: list[str]) -> None:
         add_variant_file(path)
 
 
-def write_corpus(built: list[VariantCorpus], root: Path = CORPUS_DIR, whole: bool = True) -> None:
+def write_corpus(
+    built: list[VariantCorpus], root: Path = CORPUS_DIR, whole: bool = True, force: bool = False
+) -> None:
     """Write the built variants under ``root`` without ever leaving it half
     written: everything goes to a temporary folder beside it first, then
     replaces the old folders by renames. With ``whole`` the entire corpus is
     replaced (variants no longer shipped disappear); otherwise only the
-    built variants' folders."""
-    root = Path(root)
+    built variants' folders. ``root`` must be a corpus regola wrote, an
+    empty folder or a new path, unless ``force`` (`.target.check_target`)."""
+    root = check_target(root, force)
     root.parent.mkdir(parents=True, exist_ok=True)
     # the staging folder becomes the corpus: it gets the usual permissions
     staging = new_folder_beside(root, "new")
@@ -354,6 +321,7 @@ def write_corpus(built: list[VariantCorpus], root: Path = CORPUS_DIR, whole: boo
                 path = staging / rel
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8", newline="\n")
+        write_marker(staging)  # so that a later write may replace it, and nothing else
         if whole:
             old = trash / root.name
             if root.exists():
@@ -366,6 +334,7 @@ def write_corpus(built: list[VariantCorpus], root: Path = CORPUS_DIR, whole: boo
                 raise
         else:
             root.mkdir(exist_ok=True)
+            write_marker(root)
             for vc in built:
                 target = root / vc.variant
                 if target.exists():

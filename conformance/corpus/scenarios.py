@@ -12,6 +12,7 @@ those fields name or cite, and the rules it switches on.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import typing
 from collections.abc import Callable, Iterator
@@ -22,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from regola.conformance.trace.record import load_ruleset
-from regola.spec import Ruleset, SpecError, catalog, rule_ids, ruleset_hash
+from regola.spec import Ruleset, SpecError, catalog, profiles, rule_ids, ruleset_hash, variant_ids
 
 _RULE_REF = re.compile(r"`([a-z0-9]+(?:\.[a-z0-9*-]+)+)`")
 _OFF = (None, False, "", "none", "never", (), [])
@@ -41,10 +42,15 @@ class OptionSet:
 
     options: dict[str, Any]
     target: frozenset[str]
+    profile: str | None = None
+    """The source profile these options are (`regola.spec.profiles`), if any."""
 
     @property
     def slug(self) -> str:
-        """A file-name-friendly label: ``hand-scoring-tie-replay``."""
+        """A file-name-friendly label: ``hand-scoring-tie-replay``, or
+        ``profile-seed-004`` for a source profile."""
+        if self.profile:
+            return f"profile-{self.profile}"
         if not self.options:
             return "default"
         return "--".join(f"{_slug(k)}-{_value_slug(v)}" for k, v in self.options.items())
@@ -130,6 +136,12 @@ def option_sets(variant: str) -> list[OptionSet]:
     family = default.family
     base_rules = set(rule_ids(default))
     candidates: list[dict[str, Any]] = []
+    # each source profile first, about every rule that holds under it
+    named = {}
+    for name, profile in (profiles(variant) if variant in variant_ids() else {}).items():
+        key = json.dumps(profile.options, sort_keys=True)
+        named[key] = f"{named[key]}-{name}" if key in named else name  # two sources that agree
+        candidates.append(dict(profile.options))
     for path in _field_map():
         if not _related_rules(family, path):
             continue
@@ -156,10 +168,11 @@ def option_sets(variant: str) -> list[OptionSet]:
             continue
         seen.add(digest)
         holds = set(rule_ids(ruleset))
+        profile = named.get(json.dumps(options, sort_keys=True))
         about = set().union(*(_related_rules(family, p) for p in options)) | (holds - base_rules)
-        target = frozenset(about & holds)
+        target = frozenset((about & holds) or (holds if profile else set()))
         if target:
-            out.append(OptionSet(options, target))
+            out.append(OptionSet(options, target, profile))
     return out
 
 
@@ -171,3 +184,53 @@ def _value_slug(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "-".join(_slug(str(v)) for v in value) or "empty"
     return _slug(str(value)).lower() if isinstance(value, bool) else _slug(str(value))
+
+
+def shape(ruleset: Ruleset, seats: bool = True) -> tuple[Any, ...]:
+    """Variants of one shape share what an option changes: the family, the
+    number of sides, the kinds of play, bidding and hand scoring, and (with
+    ``seats``) the number of seats."""
+    return (
+        ruleset.family,
+        len(ruleset.seating.sides()),
+        ruleset.play.kind,
+        ruleset.bidding.kind,
+        ruleset.hand_scoring.kind,
+        ruleset.seating.players if seats else None,
+    )
+
+
+@cache
+def cached_option_sets(variant: str) -> tuple[OptionSet, ...]:
+    """`option_sets`, remembered per variant."""
+    return tuple(option_sets(variant))
+
+
+def shown_on(variant: str) -> list[OptionSet]:
+    """The option sets whose scenarios go with ``variant``.
+
+    Each option set is shown on the first shipped variant (by id) of its
+    shape that has it: the shape with seats for an option that switches
+    rules on or off, without them for one that only changes a value (a tie
+    rule, a match kind). This keeps the corpus within its size budget.
+
+    A variant file's traces (a house-rules file added with
+    `regola.spec.add_variant_file`) are of its own rules only: none."""
+    if variant not in variant_ids():
+        return []
+    default = load_ruleset(variant, checked=False)
+    base = set(rule_ids(default))
+    out = []
+    for opts in cached_option_sets(variant):
+        if opts.profile:  # a source profile's traces go with its own variant
+            out.append(opts)
+            continue
+        seats = set(rule_ids(load_ruleset(variant, opts.options, checked=False))) != base
+        mine = shape(default, seats)
+        first = next(
+            v for v in variant_ids()
+            if shape(load_ruleset(v, checked=False), seats) == mine and any(o.options == opts.options for o in cached_option_sets(v))
+        )
+        if first == variant:
+            out.append(opts)
+    return out

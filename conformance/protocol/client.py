@@ -1,7 +1,9 @@
-"""Driving an engine in another process over the JSON-lines protocol (v1).
+"""Driving an engine in another process over the JSON-lines protocol (1, 1.1).
 
-`SubprocessEngine` starts the engine's command, says ``hello`` and
-checks the protocol version, then turns each `regola.conformance.protocol.engine.Engine`
+`SubprocessEngine` starts the engine's command, says ``hello`` (asking
+protocol 1, and listing the versions it speaks in ``versions``) and checks
+the version the engine answers with (``hello()["protocol"]``: ``"1"`` or
+``"1.1"``), then turns each `regola.conformance.protocol.engine.Engine`
 call into one request line and waits for the answer with the same ``id``.
 
 It never hangs and never trusts the engine: every request has a timeout
@@ -10,8 +12,8 @@ thread; POSIX only), an answer longer than ``max_line`` bytes is cut off, and wh
 `EngineFailure` whose ``kind`` says what happened and whose message
 ends with the tail of the engine's stderr:
 
-- ``crash``: the process exited, closed its stdout, or answered with an
-  ``internal`` error;
+- ``crash``: the process exited, closed its stdout, or answered with a
+  ``crash`` (or ``internal``) error: the engine raised while answering;
 - ``timeout``: no answer within ``timeout`` seconds;
 - ``garbage``: an answer that is not a JSON object;
 - ``oversized``: an answer line longer than ``max_line`` bytes;
@@ -30,7 +32,6 @@ import json
 import os
 import selectors
 import shlex
-import signal
 import subprocess
 import threading
 import time
@@ -38,7 +39,9 @@ from collections import deque
 from collections.abc import Sequence
 from typing import IO, Any
 
-from regola.conformance.protocol.engine import ActionRejected, EngineFailure
+from regola.conformance.protocol import process
+from regola.conformance.protocol.bundle import AnswerCache
+from regola.conformance.protocol.engine import VERSIONS, ActionRejected, EngineFailure, protocol_version
 
 PROTOCOL = 1
 
@@ -60,11 +63,16 @@ class SubprocessEngine:
         max_line: int = 1_000_000,
         cwd: str | os.PathLike[str] | None = None,
         startup_timeout: float = 10.0,
+        bundle: bool = True,
     ) -> None:
         self.cmd = cmd
+        self.bundle = bundle
+        """With an engine that speaks 1.1, have each ``apply`` answer with the
+        views and legal actions the runner asks next (one round trip)."""
+        self._answers = AnswerCache()
         self.argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
-        self.timeout = timeout
-        self.startup_timeout = max(timeout, startup_timeout)
+        self.timeout = process.seconds(timeout, "timeout")
+        self.startup_timeout = max(timeout, process.seconds(startup_timeout, "startup_timeout"))
         self.max_line = max_line
         self._next_id = 0
         self._buffer = bytearray()
@@ -76,20 +84,14 @@ class SubprocessEngine:
         if not self.argv:
             raise EngineFailure("crash", "the engine command is empty")
         try:
-            self._proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=cwd,
-                # its own process group, so that killing it also ends any
-                # children a wrapper script started
-                start_new_session=True,
-            )
+            # a session of its own, so that killing it also ends any children
+            # a wrapper script started; non-blocking stdin (`.process`)
+            self._proc = process.start(self.argv, cwd)
         except OSError as exc:
             raise EngineFailure(
                 "crash", f"cannot start the engine {self.command_line!r}: {exc.strerror or exc}"
             ) from None
+        self._stdin = self._proc.stdin.fileno()  # type: ignore[union-attr]
         self._stdout = self._proc.stdout.fileno()  # type: ignore[union-attr]
         os.set_blocking(self._stdout, False)
         self._selector = selectors.DefaultSelector()
@@ -119,6 +121,7 @@ class SubprocessEngine:
         deck: list[str],
         deal: dict[str, Any],
     ) -> None:
+        self._answers.clear()
         self._request(
             {
                 "cmd": "new",
@@ -130,17 +133,34 @@ class SubprocessEngine:
             }
         )
 
-    def apply(self, action: dict[str, Any]) -> None:
-        self._request({"cmd": "apply", "action": action}, illegal_ok=True)
+    def apply(self, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
+        """Apply ``action``; ``deal`` (protocol 1.1, with a shuffle) is the
+        deal the reference made from its deck order."""
+        body: dict[str, Any] = {"cmd": "apply", "action": action}
+        if deal is not None:
+            body["deal"] = deal
+        self._answers.clear()
+        wanted = self._answers.wanted(self._hello) if self.bundle else None
+        if wanted:
+            body["return"] = wanted
+        answer = self._request(body, illegal_ok=True)
+        if wanted:
+            self._answers.keep(answer, wanted)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
+        if ("view", seat) in self._answers.kept:
+            return self._answers.kept[("view", seat)]
         answer = self._request({"cmd": "view", "seat": seat})
         view = answer.get("view")
         if not isinstance(view, dict):
             raise self._fail("protocol", f"the answer to view has no 'view' object: {_clip(answer)}")
+        if seat is None:
+            self._answers.count_seats(view)
         return view
 
     def legal(self) -> list[dict[str, Any]]:
+        if "legal" in self._answers.kept:
+            return self._answers.kept["legal"]
         answer = self._request({"cmd": "legal"})
         actions = answer.get("actions")
         if not isinstance(actions, list):
@@ -160,14 +180,7 @@ class SubprocessEngine:
             except (OSError, subprocess.TimeoutExpired, EngineFailure):
                 pass
         self._kill()
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
-        for t in self._threads:
-            t.join(timeout=1.0)
+        process.close_streams(proc, self._threads)
         self._selector.close()
 
     def __enter__(self) -> SubprocessEngine:
@@ -188,14 +201,18 @@ class SubprocessEngine:
     # --- internals --------------------------------------------------------
 
     def _handshake(self) -> dict[str, Any]:
-        answer = self._request({"cmd": "hello", "protocol": PROTOCOL}, timeout=self.startup_timeout)
-        version = answer.get("protocol")
-        if version != PROTOCOL:
+        answer = self._request(
+            {"cmd": "hello", "protocol": PROTOCOL, "versions": list(VERSIONS)}, timeout=self.startup_timeout
+        )
+        version = protocol_version(answer.get("protocol"))
+        if version is None:
             raise self._fail(
                 "protocol",
-                f"the engine speaks protocol version {version!r}; this suite speaks version {PROTOCOL}",
+                f"the engine speaks protocol version {answer.get('protocol')!r}; "
+                f"this suite speaks version {' or '.join(VERSIONS)}",
             )
         hello: dict[str, Any] = {
+            "protocol": version,
             "engine": answer.get("engine", "unnamed engine"),
             "version": answer.get("version", "?"),
             "variants": answer.get("variants"),
@@ -247,18 +264,20 @@ class SubprocessEngine:
         if code == "unsupported":
             # Not a broken engine: it declines this match, and can go on.
             raise EngineFailure("unsupported", f"the engine does not support this {cmd}: {message}")
-        kind = "crash" if code == "internal" else "protocol"
-        raise self._fail(kind, f"the engine answered {cmd} with error {code!r}: {message}")
+        if code in ("crash", "internal"):
+            raise self._fail("crash", f"the engine crashed answering {cmd}: {message}")
+        raise self._fail("protocol", f"the engine answered {cmd} with error {code!r}: {message}")
 
     def _send(self, obj: dict[str, Any]) -> None:
         data = json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-        stdin = self._proc.stdin
-        assert stdin is not None
         try:
-            stdin.write(data)
-            stdin.flush()
+            sent = process.write_bounded(self._stdin, data, self.timeout)
         except (BrokenPipeError, OSError, ValueError):
             raise self._fail("crash", self._exit_note(f"could not send {obj.get('cmd')}")) from None
+        if not sent:
+            raise self._fail(
+                "timeout", f"the engine did not read the {obj.get('cmd')} request within {self.timeout:g} s"
+            )
 
     def _receive(self, cmd: str, timeout: float) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
@@ -322,18 +341,9 @@ class SubprocessEngine:
         return failure
 
     def _kill(self) -> None:
-        """Kill the engine and everything it started (its process group)."""
-        proc = self._proc
-        if proc.poll() is not None:
-            return  # already gone (and reaped: its group id may be reused)
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except OSError:
-            proc.kill()
-        try:
-            proc.wait(timeout=5.0)
-        except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
-            pass
+        """Kill the engine and everything it started (its process group),
+        even if the engine itself has exited (`.process.kill_group`)."""
+        process.kill_group(self._proc)
 
     def _read_stderr(self) -> None:
         stream: IO[bytes] = self._proc.stderr  # type: ignore[assignment]

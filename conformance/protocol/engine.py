@@ -16,6 +16,7 @@ import random
 from importlib import metadata
 from typing import Any, Protocol, runtime_checkable
 
+from regola.conformance.protocol.actions import malformed
 from regola.reference import (
     IllegalAction,
     action_dict,
@@ -25,11 +26,33 @@ from regola.reference import (
     shuffled_deck,
     view,
 )
-from regola.spec import SpecError, load, variant_ids
+from regola.spec import SpecError, load, variant_files, variant_ids
 from regola.spec import ruleset_hash as hash_of
 
 PROTOCOL = 1
+"""The base protocol version, which every engine speaks."""
+VERSIONS = ("1", "1.1")
+"""The protocol versions this suite speaks, oldest first. 1.1 adds the deal
+of every new hand (sent with its shuffle), view fields reported at
+sub-field level and the ``crash`` error code (see ``docs/protocol.md``)."""
+LATEST = VERSIONS[-1]
 FailureKind = str  # "crash" | "timeout" | "garbage" | "oversized" | "protocol" | "unsupported"
+
+
+def protocol_version(value: Any) -> str | None:
+    """A version as the engine wrote it (``1``, ``"1"``, ``1.1``, ``"1.1"``)
+    as one of `VERSIONS`, or None if this suite does not speak it."""
+    if isinstance(value, bool):
+        return None
+    text = str(value) if isinstance(value, (int, float, str)) else ""
+    return text if text in VERSIONS else None
+
+
+def speaks(hello: dict[str, Any], version: str) -> bool:
+    """Whether the engine whose hello answer is ``hello`` speaks ``version``
+    (or a later one). An engine that names no version speaks 1."""
+    mine = protocol_version(hello.get("protocol", PROTOCOL))
+    return mine is not None and VERSIONS.index(mine) >= VERSIONS.index(version)
 
 
 class ActionRejected(Exception):
@@ -61,7 +84,10 @@ class Engine(Protocol):
 
     def hello(self) -> dict[str, Any]:
         """The hello fields: ``engine``, ``version``, ``variants``, ``fields``
-        (view keys it reports), ``seat_views``, ``legal`` (booleans)."""
+        (view keys it reports, or ``key.sub`` for part of an object),
+        ``seat_views``, ``legal`` (booleans), and ``protocol`` (``1`` if left
+        out; ``"1.1"`` to be sent the deal of each new hand with its shuffle:
+        ``apply(action, deal=...)``)."""
         ...
 
     def new(
@@ -109,23 +135,28 @@ class ReferenceEngine:
     """The reference interpreter as an `Engine`, in-process.
 
     It reports every view field, seat views and legal actions, and rejects
-    illegal actions with the rule id the reference cites.
+    illegal actions with the rule id the reference cites. It plays the
+    shipped variants and the variant files added to the process
+    (`regola.spec.add_variant_file`).
     """
 
     name = "regola-reference"
 
-    def __init__(self) -> None:
+    def __init__(self, protocol: int | str = PROTOCOL) -> None:
         self._state: Any = None
         self._fields: list[str] | None = None
+        self.protocol = protocol
+        """The version its hello names: 1 by default, so that subclasses whose
+        ``apply`` takes no ``deal`` keep working; ``regola serve`` says 1.1."""
 
     def hello(self) -> dict[str, Any]:
         if self._fields is None:
             self._fields = view_fields()
         return {
-            "protocol": PROTOCOL,
+            "protocol": self.protocol,
             "engine": self.name,
             "version": regola_version(),
-            "variants": variant_ids(),
+            "variants": [*variant_ids(), *variant_files()],
             "fields": list(self._fields),
             "seat_views": True,
             "legal": True,
@@ -158,8 +189,16 @@ class ReferenceEngine:
         except IllegalAction as exc:
             raise EngineFailure("protocol", f"cannot deal from this deck: {exc.message} [{exc.rule_id}]") from None
 
-    def apply(self, action: dict[str, Any]) -> None:
+    def apply(self, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
+        """Apply ``action``: a malformed one (a field missing, of the wrong
+        type, or unknown) is a ``protocol`` failure naming the field; a
+        well-formed one the rules forbid raises `ActionRejected` with
+        the rule id. The ``deal`` protocol 1.1 sends with a shuffle is not
+        needed: the reference deals from the deck order."""
         state = self._require_match()
+        problem = malformed(action)
+        if problem:
+            raise EngineFailure("protocol", problem)
         try:
             self._state = apply(state, action)
         except IllegalAction as exc:

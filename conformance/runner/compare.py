@@ -10,6 +10,10 @@ item when their lengths agree.
 
 JSON types are compared strictly: ``true`` is not ``1`` and ``1`` is not
 ``"1"``.
+
+Since protocol 1.1 an engine may report part of an object field: naming
+``match.points`` (and not ``match``) in its hello ``fields`` compares only
+that key of ``match``; the others are neither checked nor shown.
 """
 
 from __future__ import annotations
@@ -61,13 +65,39 @@ class Difference:
         return out
 
 
+def field_map(fields: Iterable[str] | None) -> dict[str, frozenset[str] | None] | None:
+    """The reported fields by top-level key: None for a whole field, else the
+    sub-fields named (``match.points`` -> ``{"match": {"points"}}``). None
+    when every field is reported."""
+    if fields is None:
+        return None
+    out: dict[str, frozenset[str] | None] = {}
+    for name in fields:
+        key, dot, sub = name.partition(".")
+        if not dot:
+            out[key] = None
+        elif key not in out or out[key] is not None:
+            out[key] = (out.get(key) or frozenset()) | {sub}
+    return out
+
+
 def checked_fields(expected: dict[str, Any], fields: Iterable[str] | None) -> list[str]:
-    """The fields of ``expected`` that are compared, in the view's own order:
-    all of them when ``fields`` is None, else those the engine reports."""
+    """The fields of ``expected`` that are compared (wholly or in part), in
+    the view's own order: all of them when ``fields`` is None, else those
+    the engine reports."""
     if fields is None:
         return list(expected)
-    wanted = set(fields)
+    wanted = field_map(fields) or {}
     return [k for k in expected if k in wanted]
+
+
+def _part(value: Any, subs: frozenset[str] | None, like: Any) -> Any:
+    """``value`` cut down to the sub-fields ``subs`` that the expected value
+    ``like`` has (the whole value when ``subs`` is None or either side is not
+    an object); a sub-field missing from ``value`` is ``ABSENT``."""
+    if subs is None or not isinstance(like, dict) or not isinstance(value, dict):
+        return value
+    return {k: value.get(k, ABSENT) for k in like if k in subs}
 
 
 def compare_views(
@@ -80,16 +110,19 @@ def compare_views(
     if not isinstance(actual, dict):
         return [Difference("(view)", expected, actual)]
     keys = checked_fields(expected, fields)
+    subs = field_map(fields) or {}
+    want = [_part(expected[k], subs.get(k), expected[k]) for k in keys]
+    got = [_part(actual.get(k, ABSENT), subs.get(k), expected[k]) for k in keys]
     if all(k in actual for k in keys):
         # Fast path: canonical JSON is equal only for strictly equal values.
         try:
-            if _dump([expected[k] for k in keys]) == _dump([actual[k] for k in keys]):
+            if _dump(want) == _dump(got):
                 return []
         except (TypeError, ValueError):
-            pass  # not JSON data: compare item by item
+            pass  # not JSON data (or a sub-field absent): compare item by item
     diffs: list[Difference] = []
-    for key in keys:
-        _compare(key, expected[key], actual.get(key, ABSENT), diffs)
+    for key, exp, act in zip(keys, want, got):
+        _compare(key, exp, act, diffs)
     return diffs
 
 
@@ -152,7 +185,11 @@ def show(value: Any) -> str:
     """A value as compact JSON (``<absent>`` for a missing key)."""
     if value is ABSENT:
         return "<absent>"
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True, default=_unjson)
+
+
+def _unjson(value: Any) -> str:
+    return "<absent>" if value is ABSENT else str(value)
 
 
 def _cell(text: str, width: int, wrap: bool) -> list[str]:
@@ -174,6 +211,7 @@ def side_by_side(
     differs is expanded into one row per difference, marked ``!`` and shown
     in full, the others shortened to fit."""
     act = actual if isinstance(actual, dict) else {}
+    subs = field_map(fields) or {}
     by_field: dict[str, list[Difference]] = {}
     for d in differences:
         by_field.setdefault(d.field, []).append(d)
@@ -182,7 +220,8 @@ def side_by_side(
         if key in by_field:
             rows += [(d.path, show(d.expected), show(d.actual), True) for d in by_field.pop(key)]
         else:
-            rows.append((key, show(expected[key]), show(act.get(key, ABSENT)), False))
+            exp = expected[key]
+            rows.append((key, show(_part(exp, subs.get(key), exp)), show(_part(act.get(key, ABSENT), subs.get(key), exp)), False))
     for ds in by_field.values():  # e.g. "(view)" when the answer was not an object
         rows += [(d.path, show(d.expected), show(d.actual), True) for d in ds]
     name_w = min(max([len(r[0]) for r in rows] + [5]), 24)

@@ -30,7 +30,7 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -103,6 +103,50 @@ def _forbidden(rec: Recorder, legal: list[dict[str, Any]]) -> list[dict[str, Any
     ]
 
 
+class Choices(Protocol):
+    """Where a lockstep game's choices come from: hypothesis's draws (which it
+    shrinks), or a seeded random source (`regola fuzz`), which records them
+    so a failing game can be replayed and shrunk."""
+
+    def deck_seed(self) -> int:
+        """The seed of the next deck order."""
+
+    def length(self, max_steps: int) -> int:
+        """How many steps to play, from 1 to ``max_steps``."""
+
+    def probe(self) -> bool:
+        """Whether to try a forbidden action before this step."""
+
+    def forbidden(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """Which forbidden action to try."""
+
+    def choice(self, count: int) -> int:
+        """Which legal action to play, by index."""
+
+
+class DrawnChoices:
+    """The choices of a game drawn from hypothesis's ``data``."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+
+    def deck_seed(self) -> int:
+        # One number for hypothesis to shrink rather than forty positions.
+        return self.data.draw(st.integers(0, 2**32 - 1), label="deck seed")
+
+    def length(self, max_steps: int) -> int:
+        return self.data.draw(st.integers(1, max_steps), label="steps")
+
+    def probe(self) -> bool:
+        return self.data.draw(st.integers(0, PROBE_ODDS - 1), label="probe?") == PROBE_ODDS - 1
+
+    def forbidden(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        return self.data.draw(st.sampled_from(actions), label="forbidden action")
+
+    def choice(self, count: int) -> int:
+        return self.data.draw(st.integers(0, count - 1), label="choice")
+
+
 def play_lockstep(
     engine: Engine,
     hello: dict[str, Any],
@@ -120,15 +164,26 @@ def play_lockstep(
     The number of steps is drawn too (at most ``max_steps``), so that
     shrinking makes the game stop right after the disagreement.
     """
+    return play_game(engine, hello, DrawnChoices(data), variant, options, max_steps, out)
+
+
+def play_game(
+    engine: Engine,
+    hello: dict[str, Any],
+    choices: Choices,
+    variant: str,
+    options: dict[str, Any] | None = None,
+    max_steps: int = 200,
+    out: Path | None = None,
+) -> int:
+    """Play one game whose choices come from ``choices`` through the
+    reference and ``engine`` side by side (see `play_lockstep`)."""
     if variant not in hello.get("variants", []):
         raise ValueError(f"the engine does not list {variant} among its variants")
     ruleset = ruleset_for(variant, json.dumps(options or {}, sort_keys=True))
 
     def draw_deck() -> list[str]:
-        # A deck order from a seed: one number for hypothesis to shrink
-        # rather than forty positions.
-        seed = data.draw(st.integers(0, 2**32 - 1), label="deck seed")
-        return list(shuffled_deck(ruleset, random.Random(seed)))
+        return list(shuffled_deck(ruleset, random.Random(choices.deck_seed())))
 
     deck = draw_deck()
     name = out.stem if out else f"lockstep-{variant}"
@@ -147,17 +202,17 @@ def play_lockstep(
         engine.new(variant, options or {}, rec.header["ruleset_hash"], deck, rec.header["deal"])
         check_views(engine, fields, rec.header["view"], ref, None, 1, None, lambda: rec.header["rules"])
         view = rec.header["view"]
-        length = data.draw(st.integers(1, max_steps), label="steps")
+        length = choices.length(max_steps)
         while not rec.state.is_over and rec.steps < length:
             legal = legal_dicts(rec.state)
             if rec.state.is_chance:
                 action: dict[str, Any] = {"type": "shuffle", "deck": draw_deck()}
             else:
-                if data.draw(st.integers(0, PROBE_ODDS - 1), label="probe?") == PROBE_ODDS - 1:
-                    bad = data.draw(st.sampled_from(_forbidden(rec, legal)), label="forbidden action")
+                if choices.probe():
+                    bad = choices.forbidden(_forbidden(rec, legal))
                     item = rec.reject(bad)
                     check_reject(engine, fields, item, len(rec.items) + 1, view)
-                action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
+                action = legal[choices.choice(len(legal))]
             before = rec.state
             rec.step(action)
             item = rec.items[-1]

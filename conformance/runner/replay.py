@@ -13,25 +13,29 @@ header's. Then, line by line:
 - a **reject**: the engine must refuse the action; if it names a rule, it
   must be the trace's; and its view must not change.
 
-The first disagreement ends the trace with a
-`regola.conformance.runner.verdicts.Divergence` naming the rule most
-likely broken (`.blame`). The checks are public so that the lockstep
-checker can run them on steps it records as it goes.
+Each disagreement is a `regola.conformance.runner.verdicts.Divergence`
+naming the rule most likely broken (`.blame`). The replay goes on after a
+wrong view, seat view, list of legal actions or rule of a refusal: the
+first divergence is the trace's root, the later ones its possible
+consequences. It stops where it cannot go on: the engine refuses an action
+the trace plays (`STOP_KINDS`), accepts one it must reject, or fails.
+
+The checks are public so that the lockstep checker can run them on steps
+it records as it goes; without a ``record`` callback they raise
+`DivergenceFound` at the first disagreement, as before.
 """
 
 from __future__ import annotations
 
 import json
-import threading
 import traceback
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from regola import reference
-from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure
-from regola.conformance.runner import blame
+from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure, speaks
+from regola.conformance.runner import blame, explain
 from regola.conformance.runner.compare import (
     Difference,
     compare_views,
@@ -39,76 +43,38 @@ from regola.conformance.runner.compare import (
     field_share,
     side_by_side,
 )
-from regola.conformance.runner.verdicts import Divergence, TraceResult
+from regola.conformance.runner.reference_replay import (  # noqa: F401 - re-exported for the lockstep checker
+    ReferenceReplay,
+    check_header,
+    ruleset_for,
+    state_before,
+)
+from regola.conformance.runner.verdicts import Divergence, Recorder, TraceResult
 from regola.conformance.trace.format import Trace
-from regola.spec import SpecError, load, rule_ids, ruleset_hash
 
 
 class DivergenceFound(Exception):
-    """Raised by the checks below at the first disagreement."""
+    """Raised by the checks below at a disagreement the replay cannot go past
+    (or at any, when the caller records none)."""
 
     def __init__(self, divergence: Divergence) -> None:
         self.divergence = divergence
 
 
-_LOADING = threading.Lock()
+STOP_KINDS = ("refused", "accepted")
+"""Divergences after which the engine's match is no longer the trace's:
+it refused a step the trace plays, or played one the trace rejects."""
 
 
-def ruleset_for(variant: str, options_json: str) -> Any:
-    """The ruleset of a trace header, loaded once per process.
-
-    Loads are serialised: the first load of a ruleset proves its invariants
-    with z3, which must not run in two threads at once (``--jobs``). Later
-    loads anywhere in the process, the in-process engine's included, find
-    the proofs cached."""
-    with _LOADING:
-        return _load(variant, options_json)
-
-
-@lru_cache(maxsize=256)
-def _load(variant: str, options_json: str) -> Any:
-    return load(variant, json.loads(options_json) or None)
-
-
-class ReferenceReplay:
-    """The reference replaying the same trace, for seat views and rule ids."""
-
-    def __init__(self, header: dict[str, Any]) -> None:
-        self.ruleset = ruleset_for(header["variant"], json.dumps(header.get("options") or {}, sort_keys=True))
-        self.state = reference.new_game(self.ruleset, header["deck"])
-        self.players = self.ruleset.seating.players
-        self.rule_ids = rule_ids(self.ruleset)
-
-    def advance(self, action: dict[str, Any]) -> None:
-        self.state = reference.apply(self.state, action)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return reference.view(self.state, seat)
-
-    def partners(self, seat: int) -> list[int]:
-        for side in self.ruleset.seating.sides():
-            if seat in side:
-                return [s for s in side if s != seat]
-        return []
+def _diverge(divergence: Divergence, record: Recorder | None) -> None:
+    """Record ``divergence`` and go on, or raise it if the replay must stop."""
+    if record is None or divergence.kind in STOP_KINDS:
+        raise DivergenceFound(divergence)
+    record(divergence)
 
 
 def _canon(action: Any) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def check_header(trace: Trace) -> str | None:
-    """Why the trace cannot be replayed against today's rules, or None."""
-    h = trace.header
-    try:
-        rs = ruleset_for(h["variant"], json.dumps(h.get("options") or {}, sort_keys=True))
-    except SpecError as exc:
-        return f"the trace's variant cannot be loaded: {exc}"
-    if h.get("ruleset_hash") != ruleset_hash(rs):
-        return (
-            f"the trace was recorded for ruleset {h.get('ruleset_hash')}, but {h['variant']} "
-            f"with these options is now {ruleset_hash(rs)}: regenerate the corpus"
-        )
-    return None
 
 
 def replay_trace(engine: Engine, hello: dict[str, Any], trace: Trace, replay: str = "") -> TraceResult:
@@ -146,26 +112,40 @@ def replay_trace(engine: Engine, hello: dict[str, Any], trace: Trace, replay: st
                 raise
             result.status, result.error = "unsupported", exc.message
             return result
-        check_views(engine, fields, h["view"], ref, None, 1, None, lambda: h.get("rules") or ReferenceReplay(h).state.rules)
+        record = Recorder(result)
+        check_views(
+            engine, fields, h["view"], ref, None, 1, None,
+            lambda: h.get("rules") or ReferenceReplay(h).state.rules, record,
+        )
         expected_view = h["view"]
         for pos, item in enumerate(trace.items):
             result.error_step = item.get("index")
             if item["kind"] == "step":
                 check_step(
                     engine, hello, fields, item, pos + 2, ref,
-                    lambda pos=pos: state_before(h, trace.items[:pos]),
+                    lambda pos=pos: state_before(h, trace.items[:pos]), record,
                 )
                 expected_view = item["view"]
             else:
-                check_reject(engine, fields, item, pos + 2, expected_view)
-            result.steps += 1
+                check_reject(engine, fields, item, pos + 2, expected_view, record)
+            result.replayed += 1
+            if result.divergence is None:
+                result.steps += 1
         result.error_step = None
     except DivergenceFound as stop:
-        result.status, result.divergence = "failed", stop.divergence
+        result.add_divergence(stop.divergence)
     except EngineFailure as exc:
+        if exc.kind == "unsupported" and result.divergence is None:
+            result.status, result.error = "unsupported", exc.message
+            return result
         result.status, result.error_kind, result.error = "errored", exc.kind, exc.message
     except Exception as exc:  # noqa: BLE001 - a Python engine's own bug is a verdict too
         result.status, result.error_kind, result.error = "errored", "crash", f"the engine raised {describe_exception(exc)}"
+    if result.divergence is not None:
+        # a trace with any divergence fails; an engine error after it is kept as
+        # the reason the replay stopped
+        result.status = "failed"
+        explain.attach(result.divergence, h, trace.items, fields)  # blame the root by explanation
     return result
 
 
@@ -185,13 +165,19 @@ def check_views(
     line: int,
     action: dict[str, Any] | None,
     step_rules: Callable[[], Sequence[str]],
+    record: Recorder | None = None,
 ) -> None:
+    """Compare the engine's omniscient view, then each seat's, with the
+    expected ones; at most one divergence per step is recorded."""
     step = None if item is None else item.get("index")
     actual = engine.view(None)
     diffs = compare_views(expected, actual, fields)
+    known = {d.path for d in diffs}  # a seat's view is not blamed again for these
+    if record is not None:
+        diffs = record.fresh("view", diffs)
     if diffs:
         rules = list(step_rules())
-        raise DivergenceFound(
+        _diverge(
             Divergence(
                 kind="view",
                 step=step,
@@ -202,17 +188,21 @@ def check_views(
                 message=describe(diffs),
                 differences=diffs,
                 side_by_side=side_by_side(expected, actual, diffs, fields),
-            )
+            ),
+            record,
         )
+        return
     if ref is None:
         return
     for seat in range(ref.players):
         want = ref.view(seat)
         got = engine.view(seat)
         diffs = compare_views(want, got, fields)
+        if record is not None:
+            diffs = record.fresh(f"seat {seat}", [d for d in diffs if d.path not in known])
         if diffs:
             rules = list(step_rules())
-            raise DivergenceFound(
+            _diverge(
                 Divergence(
                     kind="seat-view",
                     step=step,
@@ -225,8 +215,10 @@ def check_views(
                     seat=seat,
                     differences=diffs,
                     side_by_side=side_by_side(want, got, diffs, fields),
-                )
+                ),
+                record,
             )
+            return
 
 
 def check_step(
@@ -237,17 +229,23 @@ def check_step(
     line: int,
     ref: ReferenceReplay | None,
     state_before: Callable[[], Any] | None = None,
+    record: Recorder | None = None,
 ) -> None:
     """Check one step line: the legal actions before it (if the engine lists
     them), the action accepted, the views after it. ``state_before`` gives
     the reference state before the step, to name the rule behind a wrong
-    list of legal actions."""
+    list of legal actions. An engine that speaks protocol 1.1 gets the deal
+    of a new hand with its shuffle."""
     action = item["action"]
     rules = list(item.get("rules", []))
     if hello.get("legal") and "legal_count" in item:
-        _check_legal(engine, item, line, rules, state_before)
+        _check_legal(engine, item, line, rules, state_before, record)
     try:
-        engine.apply(action)
+        deal = _new_deal(hello, item)
+        if deal is None:
+            engine.apply(action)
+        else:
+            engine.apply(action, deal=deal)  # type: ignore[call-arg]
     except ActionRejected as exc:
         named = f" under {exc.rule}" if exc.rule else ""
         raise DivergenceFound(
@@ -263,7 +261,14 @@ def check_step(
         ) from None
     if ref is not None:
         ref.advance(action)
-    check_views(engine, fields, item["view"], ref, item, line, action, lambda: rules)
+    check_views(engine, fields, item["view"], ref, item, line, action, lambda: rules, record)
+
+
+def _new_deal(hello: dict[str, Any], item: dict[str, Any]) -> dict[str, Any] | None:
+    """The deal a shuffle step makes, for an engine that speaks protocol 1.1."""
+    if item["action"].get("type") != "shuffle" or not speaks(hello, "1.1"):
+        return None
+    return next((e for e in item.get("events", []) if e.get("type") == "deal"), None)
 
 
 def _check_legal(
@@ -272,6 +277,7 @@ def _check_legal(
     line: int,
     rules: list[str],
     state_before: Callable[[], Any] | None,
+    record: Recorder | None = None,
 ) -> None:
     actual = engine.legal()
     if not isinstance(actual, list):
@@ -299,7 +305,7 @@ def _check_legal(
         parts = [f"missing {describe_actions(missing)}"] if missing else []
         parts += [f"not allowed {describe_actions(extra)}"] if extra else []
         message += ": " + ("; ".join(parts) or "some actions are listed twice")
-    raise DivergenceFound(
+    _diverge(
         Divergence(
             kind="legal",
             step=item.get("index"),
@@ -310,7 +316,8 @@ def _check_legal(
             message=message + " (before this step)",
             differences=diffs,
             side_by_side=side_by_side({d.path: d.expected for d in diffs}, {d.path: d.actual for d in diffs}, diffs),
-        )
+        ),
+        record,
     )
 
 
@@ -335,15 +342,6 @@ def _legal_rule(state: Any, missing: list[dict[str, Any]], extra: list[dict[str,
     return None
 
 
-def state_before(header: dict[str, Any], items: Sequence[dict[str, Any]]) -> Any:
-    """The reference state after the header's deal and the step lines of ``items``."""
-    replay = ReferenceReplay(header)
-    for item in items:
-        if item["kind"] == "step":
-            replay.advance(item["action"])
-    return replay.state
-
-
 def describe_actions(actions: list[dict[str, Any]], limit: int = 6) -> str:
     shown = [_canon(a) for a in actions[:limit]]
     more = f" and {len(actions) - limit} more" if len(actions) > limit else ""
@@ -356,6 +354,7 @@ def check_reject(
     item: dict[str, Any],
     line: int,
     expected_view: dict[str, Any],
+    record: Recorder | None = None,
 ) -> None:
     action, rule = item["action"], item["rule"]
     base = dict(step=item.get("index"), line=line, action=action, rules=[rule], rule=rule)
@@ -363,13 +362,14 @@ def check_reject(
         engine.apply(action)
     except ActionRejected as exc:
         if exc.rule is not None and exc.rule != rule:
-            raise DivergenceFound(
+            _diverge(
                 Divergence(
                     kind="wrong-rule",
                     message=f"the engine refused the action under {exc.rule}, but the rule that forbids it is {rule}",
                     **base,  # type: ignore[arg-type]
-                )
-            ) from None
+                ),
+                record,
+            )
     else:
         raise DivergenceFound(
             Divergence(
@@ -380,15 +380,18 @@ def check_reject(
         )
     actual = engine.view(None)
     diffs = compare_views(expected_view, actual, fields)
+    if record is not None:
+        diffs = record.fresh("view", diffs)  # a difference already there is not the reject's doing
     if diffs:
-        raise DivergenceFound(
+        _diverge(
             Divergence(
                 kind="changed-by-reject",
                 message=f"refusing the action changed the engine's view: {describe(diffs)}",
                 differences=diffs,
                 side_by_side=side_by_side(expected_view, actual, diffs, fields),
                 **base,  # type: ignore[arg-type]
-            )
+            ),
+            record,
         )
 
 

@@ -18,6 +18,8 @@ engine. JSON, sorted keys::
           "traces": 40, "passed": 40, "failed": 0, "errored": 0, "unsupported": 0,
           "first_failing_trace": null,   # "briscola-2/playout-007" (corpus order)
           "first_failing_rule": null,    # the rule most likely broken there
+          "divergences": 0,              # roots and possible consequences, all traces
+          "rules_blamed": [],            # every rule blamed by one of them, sorted
           "fields_checked": 21,          # view fields compared ...
           "fields_total": 21,            # ... of the fields the views have
           "fields_share": 1.0            # fields_checked / fields_total, 3 decimals
@@ -34,13 +36,16 @@ the same engine and corpus gives the same bytes.
 **JSON report** (``--json FILE``): ``format`` ``regola-conformance-report``,
 ``version`` 1, the engine's hello, a ``summary`` of counts, ``variants`` as
 in the results file, and ``traces``: every trace's verdict with its first
-divergence (differences located by path, expected and actual values, the
-side-by-side rendering) and the command that replays it.
+divergence (``divergence``, the root: differences located by path, expected
+and actual values, the side-by-side rendering), the later ones
+(``consequences``, each with ``"consequential": true``, its step, rule and
+differences) and the command that replays it.
 
 **JUnit XML** (``--junit FILE``): one ``testsuite`` per variant, one
 ``testcase`` per trace (``classname`` ``regola.conform.<variant>``, ``name``
 the trace name); a failed trace has a ``failure`` whose ``type`` is the rule
-most likely broken, an errored one an ``error`` whose ``type`` is the kind
+most likely broken at the root (its text lists the possibly consequential
+divergences after it), an errored one an ``error`` whose ``type`` is the kind
 of failure, an unsupported one is ``skipped``.
 """
 
@@ -50,7 +55,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +80,8 @@ class VariantSummary:
     unsupported: int = 0
     first_failing_trace: str | None = None
     first_failing_rule: str | None = None
+    divergences: int = 0
+    rules_blamed: set[str] = field(default_factory=set)
     fields_checked: int = 0
     fields_total: int = 0
     seconds: float = 0.0
@@ -103,6 +110,8 @@ class VariantSummary:
             "unsupported": self.unsupported,
             "first_failing_trace": self.first_failing_trace,
             "first_failing_rule": self.first_failing_rule,
+            "divergences": self.divergences,
+            "rules_blamed": sorted(self.rules_blamed),
             "fields_checked": self.fields_checked,
             "fields_total": self.fields_total,
             "fields_share": self.fields_share,
@@ -117,6 +126,8 @@ def summarize(results: Iterable[TraceResult]) -> dict[str, VariantSummary]:
         s.traces += 1
         setattr(s, r.status, getattr(s, r.status) + 1)
         s.seconds += r.seconds
+        s.divergences += len(r.divergences)
+        s.rules_blamed.update(d.rule for d in r.divergences if d.rule)
         if r.status in ("failed", "errored") and s.first_failing_trace is None:
             s.first_failing_trace = r.id
             s.first_failing_rule = r.rule if r.status == "failed" else None
@@ -218,7 +229,7 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
                 el = ET.SubElement(
                     case,
                     "failure",
-                    message=_xml_text(f"{r.divergence.where}: {r.divergence.message}"[:500]),
+                    message=_xml_text(f"{r.divergence.where}: {r.divergence.message}{_later(r)}"[:500]),
                     type=r.divergence.rule or "divergence",
                 )
                 el.text = _xml_text(r.report())
@@ -231,6 +242,11 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
                 ET.SubElement(case, "skipped", message=_xml_text(f"not supported by the engine: {r.error or ''}"))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _later(r: TraceResult) -> str:
+    n = len(r.consequences)
+    return f" (then {n} possibly consequential divergence{'' if n == 1 else 's'})" if n else ""
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
@@ -261,6 +277,7 @@ def first_failures(results: list[TraceResult]) -> list[str]:
     lines = []
     for v, s in summarize(results).items():
         if s.first_failing_trace:
-            rule = f" ({s.first_failing_rule})" if s.first_failing_rule else " (engine error)"
+            bad = any(r.id == s.first_failing_trace and r.error_kind in ("trace", "bad-trace") for r in results)
+            rule = f" ({s.first_failing_rule})" if s.first_failing_rule else " (bad trace)" if bad else " (engine error)"
             lines.append(f"{v}: first failure {s.first_failing_trace}{rule}")
     return lines

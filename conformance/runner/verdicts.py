@@ -1,9 +1,15 @@
-"""Verdicts of a conformance run: a trace's result and its first divergence.
+"""Verdicts of a conformance run: a trace's result and its divergences.
 
 A trace ends ``passed``, ``failed`` (the engine disagreed with the rules:
 see `Divergence`), ``errored`` (the engine crashed, hung, printed
 garbage or broke the protocol, or the trace itself is unusable) or
 ``unsupported`` (the engine does not play the variant or its options).
+
+The replay goes on after a divergence where it can, so a failed trace has
+a **root** (``divergence``, the first disagreement) and may have later
+**consequences** (``consequences``): each found further on, with its own
+step and rule, marked *possibly consequential*, since it may only follow
+from the root.
 """
 
 from __future__ import annotations
@@ -40,6 +46,12 @@ class Divergence:
     """For a seat-view divergence, whose view."""
     differences: list[Difference] = field(default_factory=list)
     side_by_side: str = ""
+    explained_by: Any = None
+    """How ``rule`` was chosen (an `regola.conformance.runner.explain.Explanation`):
+    an option value or a misreading of the rule that reproduces the engine,
+    or a guess from the fields that differ. None: not explained."""
+    consequential: bool = False
+    """Found after the trace's first divergence: possibly a consequence of it."""
 
     @property
     def where(self) -> str:
@@ -54,17 +66,21 @@ class Divergence:
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["differences"] = [d.to_json() for d in self.differences]
+        out["explained_by"] = self.explained_by.to_json() if self.explained_by is not None else None
         return out
 
     def render(self) -> str:
         """The divergence as text for a person: where, what, which rule, both views."""
-        lines = [f"first divergence at {self.where}: {self.message}"]
+        head = "possibly consequential divergence" if self.consequential else "first divergence"
+        lines = [f"{head} at {self.where}: {self.message}"]
         if self.action is not None:
             lines.append(f"  action: {json.dumps(self.action, ensure_ascii=False, separators=(',', ':'))}")
         if self.seat is not None:
             lines.append(f"  in the view of seat {self.seat}")
         if self.rule:
             lines.append(f"  rule most likely broken: {self.rule}")
+        if self.explained_by is not None:
+            lines.append(f"  why ({self.explained_by.how}): {self.explained_by.text}")
         if self.rules:
             lines.append(f"  rules of this step: {', '.join(self.rules)}")
         if self.side_by_side:
@@ -82,9 +98,16 @@ class TraceResult:
     status: str
     """``passed``, ``failed``, ``errored`` or ``unsupported``."""
     steps: int = 0
-    """Trace lines (steps and rejects) the engine got through."""
+    """Trace lines (steps and rejects) the engine got through before the
+    first divergence."""
+    replayed: int = 0
+    """Trace lines replayed in all, going on past divergences where it could."""
     total_steps: int = 0
     divergence: Divergence | None = None
+    """The root: the first divergence."""
+    consequences: list[Divergence] = field(default_factory=list)
+    """The divergences found after the root, in trace order (each marked
+    ``consequential``)."""
     error_kind: str | None = None
     """For ``errored``: crash, timeout, garbage, oversized, protocol, trace..."""
     error: str | None = None
@@ -103,16 +126,38 @@ class TraceResult:
     def rule(self) -> str | None:
         return self.divergence.rule if self.divergence else None
 
+    @property
+    def divergences(self) -> list[Divergence]:
+        """The root, then its possible consequences."""
+        return ([self.divergence] if self.divergence else []) + list(self.consequences)
+
+    def add_divergence(self, divergence: Divergence) -> None:
+        """Record a divergence: the root if it is the first, else a possible consequence."""
+        if self.divergence is None:
+            self.divergence = divergence
+        else:
+            divergence.consequential = True
+            self.consequences.append(divergence)
+
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["id"] = self.id
         out["divergence"] = self.divergence.to_json() if self.divergence else None
+        out["consequences"] = [d.to_json() for d in self.consequences]
         return out
 
     def report(self) -> str:
         """What went wrong, for a failed or errored trace ('' otherwise)."""
         if self.status == "failed" and self.divergence:
             text = f"{self.id} ({self.path})\n{self.divergence.render()}"
+            for later in self.consequences:
+                text += "\n\n" + later.render()
+            if self.error:
+                at = "" if self.error_step is None else f" at step {self.error_step}"
+                text += f"\n\nthe replay stopped{at}: engine error ({self.error_kind}): {self.error}"
+        elif self.status == "errored" and self.error_kind in ("trace", "bad-trace"):
+            # the trace's own fault (trace_check.py), not the engine's
+            text = f"{self.id} ({self.path})\nbad trace, not the engine's fault: {self.error}"
         elif self.status == "errored":
             at = "" if self.error_step is None else f" at step {self.error_step}"
             text = f"{self.id} ({self.path})\nengine error ({self.error_kind}){at}: {self.error}"
@@ -123,3 +168,23 @@ class TraceResult:
         if self.replay:
             text += f"\n\nreplay just this trace:\n  {self.replay}"
         return text
+
+
+class Recorder:
+    """Where a replay that goes on past divergences puts them: the first in
+    ``result`` as the root, the later ones as possible consequences."""
+
+    def __init__(self, result: TraceResult) -> None:
+        self.result = result
+        self._differing: dict[str, set[str]] = {}
+
+    def __call__(self, divergence: Divergence) -> None:
+        self.result.add_divergence(divergence)
+
+    def fresh(self, where: str, diffs: list[Difference]) -> list[Difference]:
+        """The differences in the view ``where`` (``view``, ``seat 1``) that
+        were not there at the previous check: a field that stays wrong is
+        reported once, at the step where it goes wrong."""
+        before = self._differing.get(where, set())
+        self._differing[where] = {d.path for d in diffs}
+        return [d for d in diffs if d.path not in before]

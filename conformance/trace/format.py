@@ -235,9 +235,14 @@ def read_trace(path: str | os.PathLike[str]) -> Trace:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TraceError(f"{path}: cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
+        raw_bytes = path.read_bytes()
+    except OSError as exc:
+        raise TraceError(f"{path}: cannot be read: {(exc.strerror or str(exc)).lower()}") from None
+    try:
+        text = raw_bytes.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw_bytes[: exc.start].count(b"\n") + 1
+        raise TraceError(f"{path}:{line}: not UTF-8 text (byte 0x{raw_bytes[exc.start]:02x})") from None
     raw = text.split("\n")
     if raw and raw[-1] == "":
         raw.pop()
@@ -283,6 +288,8 @@ def _parse_line(path: Path, number: int, line: str) -> dict[str, Any]:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise TraceError(f"{where}: not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise TraceError(f"{where}: JSON nested too deeply to be a trace line") from None
     if not isinstance(data, dict):
         raise TraceError(f"{where}: a trace line must be a JSON object, got {type(data).__name__}")
     if data.get("kind") == "header" and data.get("version") != VERSION:
@@ -292,6 +299,8 @@ def _parse_line(path: Path, number: int, line: str) -> dict[str, Any]:
         )
     try:
         parse_line(data)
+    except RecursionError:
+        raise TraceError(f"{where}: JSON nested too deeply to be a trace line") from None
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"][1:] or err["loc"]) or "(line)"

@@ -35,6 +35,8 @@ class ToyHand(HandDriver):
         self.game = toy_briscola.Game([CARDS.to_key[c] for c in ctx.deck])
 
     def play(self, seat: int, card: str) -> None:
+        if card not in CARDS.to_key:  # not a card of the pack at all
+            raise ActionRejected(None, f"there is no card {card!r} in the pack")
         try:
             self.game.play(self.ctx.position_of(seat), CARDS.to_key[card])
         except ValueError as exc:  # the engine's own refusal

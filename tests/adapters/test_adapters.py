@@ -145,3 +145,26 @@ def test_corpus_sample_diverges_where_the_engine_departs_from_the_variant(name, 
         if rule is not None:
             assert r.divergence.step is None  # at the deal, before any step
             assert r.divergence.rule in {rule, "briscola.deal.hands", "briscola.deal.indicator"}
+
+
+def test_textarena_bugs_are_blamed_by_explanation(tmp_path):
+    # two cards each with four players (bug 4): the field heuristic names the
+    # indicator (it differs too); a smaller hand reproduces the deal exactly
+    path = tmp_path / "briscola-4-solo" / "playout.jsonl"
+    path.parent.mkdir(parents=True)
+    write_trace(path, record("briscola-4-solo", {}, 1, name="playout", purpose="playout", description="sample", max_hands=1))
+    (result,), _ = run_traces([path], adapter_factory("textarena"))
+    assert (result.rule, result.divergence.explained_by.how) == ("briscola.deal.hands", "option")
+    assert "`deal.hand_size = 2, deal.packets = [2]`" in result.divergence.explained_by.text
+    # three cards at once (harmless, bug 1): the house rule deal.packets = [3]
+    path = tmp_path / "briscola-2" / "playout.jsonl"
+    path.parent.mkdir(parents=True)
+    write_trace(path, record("briscola-2", {}, 1, name="playout", purpose="playout", description="sample", max_hands=1))
+    (result,), _ = run_traces([path], adapter_factory("textarena"))
+    assert (result.rule, result.divergence.explained_by.how) == ("briscola.deal.hands", "option")
+    assert "`deal.packets = [3]`" in result.divergence.explained_by.text
+    # the wrong player draws first (bug 2): no catalogued misreading draws from
+    # the last trick's leader, so the blame is the field heuristic's, labelled
+    results, _ = run_house("textarena", [1], tmp_path / "house", ties=False)
+    assert results[0].rule == "briscola.draw.order"
+    assert results[0].divergence.explained_by.how in ("misreading", "guess")

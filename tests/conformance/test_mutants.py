@@ -26,12 +26,17 @@ WIRE = Path(__file__).parent / "mutants" / "wire.py"
 
 
 def subset(variant: str, rule: str) -> list[Path]:
-    """Up to SUBSET corpus traces of ``variant`` that exercise ``rule``."""
-    chosen = []
+    """Up to SUBSET corpus traces of ``variant`` that exercise ``rule``:
+    those with a line the rule rejects first (a rule that forbids is tested
+    by what it refuses), then those whose steps exercise it."""
+    rejecting, exercising = [], []
     for path in iter_traces([variant]):
         exercised, rejected = trace_rules(read_trace(path))
-        if rule in exercised | rejected:
-            chosen.append(path)
+        if rule in rejected:
+            rejecting.append(path)
+        elif rule in exercised:
+            exercising.append(path)
+    chosen = rejecting + exercising
     assert chosen, f"the corpus has no trace of {variant} exercising {rule}"
     return chosen[:SUBSET]
 
@@ -60,6 +65,9 @@ def test_the_mutant_is_caught_and_its_rule_named(mutant: Mutant):
     failed = [v for v in verdicts if v[1] == "failed"]
     assert failed, f"{mutant.name} passed every trace: {verdicts}"
     assert all(rule == mutant.rule for _, _, rule in failed), verdicts
+    # blame by explanation agrees, or says it is a guess
+    explained = [r.divergence.explained_by for r in results if r.status == "failed"]
+    assert all(e is not None and e.rule == mutant.rule for e in explained), explained
 
     class Unmutated(MutantEngine):
         variants = mutant.engine.variants
@@ -98,3 +106,19 @@ def test_an_accepted_illegal_action_is_reported_on_its_reject_line():
     assert d.kind == "accepted"
     assert d.where.startswith("the reject line before step ")
     assert d.rules == ["briscola.play.in-hand"]
+
+
+def test_a_house_rule_the_spec_knows_is_named_as_the_explanation():
+    mutant = BY_NAME["tie-scored-as-win"]
+    results, _ = run_traces(subset(mutant.variant, mutant.rule), mutant.engine)
+    d = next(r.divergence for r in results if r.status == "failed")
+    assert (d.rule, d.explained_by.how) == ("briscola.score.tie", "option")
+    assert "behaves as if `hand_scoring.tie = last-trick`" in d.render()
+
+
+def test_a_misreading_from_the_catalogue_is_named_as_the_explanation():
+    mutant = BY_NAME["loser-draws-first"]
+    results, _ = run_traces(subset(mutant.variant, mutant.rule), mutant.engine)
+    d = next(r.divergence for r in results if r.status == "failed")
+    assert (d.rule, d.explained_by.how) == ("briscola.draw.order", "misreading")
+    assert "`range(players)` walked backwards in reference/tricks/drawing.py:draw_round" in d.explained_by.text

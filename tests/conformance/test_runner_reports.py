@@ -87,6 +87,7 @@ def test_the_results_file_has_the_documented_shape(run, tmp_path):
     assert set(b) == {
         "status", "traces", "passed", "failed", "errored", "unsupported",
         "first_failing_trace", "first_failing_rule", "fields_checked", "fields_total", "fields_share",
+        "divergences", "rules_blamed",
     }
     assert [p.name for p in path.parent.iterdir()] == ["results.json"]  # no temporary file left
 

@@ -141,7 +141,15 @@ def test_the_python_adapter_example_passes_the_corpus(monkeypatch):
     results, hello = run_traces(paths, ToyAdapter)
     assert hello["engine"] == "toy_briscola"
     assert len(results) == len(paths) > 0
-    assert [r.status for r in results if r.status != "passed"] == []
+    # What the corpus finds in the example, and nothing else: the
+    # hand-by-hand base plays hands, not matches (it accepts a shuffle once
+    # the match is over), and the toy engine has no exchange of the trump
+    # card, which one source's profile of briscola-2 plays.
+    findings = {r.name: r.rule for r in results if r.status != "passed"}
+    assert findings == {
+        "match-seed-11": "briscola.match.end",
+        "profile-wikipedia--exchange-window": "briscola.exchange.card",
+    }
 
 
 def test_the_quick_start_python_runs_and_prints_what_it_says():

@@ -1,0 +1,41 @@
+"""``regola conform --profile NAME``: only the traces of a source profile.
+
+A profile's traces are those the corpus recorded with exactly its options
+(`regola.spec.profiles`, `regola.conformance.corpus.scenarios.option_sets`);
+a trace says its variant and options in its first line.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .errors import UserError
+
+
+def profile_traces(paths: list[Path], profile: str) -> list[Path]:
+    """The traces among ``paths`` played under ``profile`` of their variant;
+    `UserError` when there are none."""
+    from regola.spec import SpecError, profile_options, profiles
+
+    chosen, variants = [], set()
+    for path in paths:
+        with path.open(encoding="utf-8") as fh:
+            header = json.loads(fh.readline() or "{}")
+        variant = header.get("variant")
+        try:
+            if variant is None or profile not in profiles(variant):
+                continue
+            wanted = profile_options(variant, profile)
+        except SpecError:
+            continue
+        variants.add(variant)
+        if header.get("options") == json.loads(json.dumps(wanted)):
+            chosen.append(path)
+    if not chosen:
+        where = f" of {', '.join(sorted(variants))}" if variants else ""
+        raise UserError(
+            f"no trace plays the profile {profile!r}{where}: a profile that changes nothing is "
+            "played by the variant's own traces, and a new profile needs `regola corpus generate`"
+        )
+    return chosen

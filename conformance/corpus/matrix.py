@@ -1,0 +1,189 @@
+"""The negative matrix: every kind of action tried in every phase and out of
+turn, and every field of every action corrupted in each way it can be.
+
+From one seeded hand (`MATRIX_SEED`), `cells` picks the first state of
+each phase (an auction, an auction after a first bid, a call, play, between
+hands or after the match), and the first state where a kind of action is
+legal for the first time in its phase (a capture, an exchange), and tries
+there:
+
+- each action type of the protocol (``shuffle``, ``play``, ``exchange``,
+  ``capture``, ``bid``, ``pass``, ``call``) that no legal action has now;
+- each legal type with another seat (out of turn), a seat past the last one
+  and a negative seat;
+- each card field: a card not held, a card held but not allowed, a card
+  that does not exist; a ``take``: a card not on the table, a card repeated,
+  a card that does not exist, nothing taken; a bid's ``points``: one below
+  the lowest allowed, one past the highest, a negative number; a ``rank``
+  or ``suit`` that does not exist; a shuffle's ``deck``: a card missing, a
+  card repeated, a card that does not exist, a card too many.
+
+A cell is (phase, action type, corruption). Only what the reference refuses
+becomes a reject line, with the rule id it cites; what it accepts (a card
+held but not allowed, where every card is) is a cell that cannot occur
+there. A value of the wrong JSON type (a seat ``"1"``, a ``take`` that is
+not a list) never reaches the rules: the protocol answers ``bad-request``
+(`regola.conformance.protocol.actions`), so it has no reject line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from regola.conformance.trace.record import Action, load_ruleset, rejection, seeded_game
+from regola.reference import State, view
+from regola.spec import Ruleset
+
+MATRIX_SEED = 2
+TYPES = ("shuffle", "play", "exchange", "capture", "bid", "pass", "call")
+NO_CARD = "Zz"
+"""A card id no pack has."""
+WRONG_TYPES = ("seat", "card", "take", "points", "rank", "suit", "deck")
+"""Fields whose wrong-JSON-type cells are the protocol's, not the rules'."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the matrix, with its reject (None: cannot occur here)."""
+
+    phase: str
+    kind: str
+    corruption: str
+    index: int
+    action: Action
+    rule: str | None
+
+
+def phase_of(state: State) -> str:
+    """``over``, ``between-hands``, or the view's phase (``bid-raised``: an
+    auction with a bid already made, where a bid has a bound to pass)."""
+    if state.is_over:
+        return "over"
+    if state.is_chance:
+        return "between-hands"
+    v = view(state)
+    phase = str(v.get("phase") or "play")
+    auction = v.get("auction")
+    if phase == "bid" and isinstance(auction, dict) and auction.get("high") is not None:
+        return "bid-raised"
+    return phase
+
+
+def _template(kind: str, seat: int, state: State, rs: Ruleset, seen: dict[str, Action]) -> Action:
+    """A well-formed action of ``kind`` for ``seat``."""
+    hands = view(state).get("hands") or []
+    hand = hands[seat] if 0 <= seat < len(hands) and isinstance(hands[seat], list) else []
+    card = hand[0] if hand else min(rs.deck.cards())
+    if kind in seen:
+        return {**seen[kind], **({"seat": seat} if "seat" in seen[kind] else {})}
+    return {
+        "shuffle": {"type": "shuffle", "deck": list(rs.deck.cards())},
+        "play": {"type": "play", "seat": seat, "card": card},
+        "exchange": {"type": "exchange", "seat": seat, "card": card},
+        "capture": {"type": "capture", "seat": seat, "card": card, "take": [max(rs.deck.cards())]},
+        "bid": {"type": "bid", "seat": seat},
+        "pass": {"type": "pass", "seat": seat},
+        "call": {"type": "call", "seat": seat, "suit": min(rs.deck.cards())[-1]},
+    }[kind]
+
+
+def _corruptions(state: State, legal: list[Action], a: Action, rs: Ruleset) -> list[tuple[str, Action]]:
+    """Each field of the legal action ``a`` corrupted in each way it can be."""
+    pack = list(rs.deck.cards())
+    players = rs.seating.players
+    v = view(state)
+    out: list[tuple[str, Action]] = []
+    seat = a.get("seat")
+    if isinstance(seat, int):
+        out += [("out of turn", {**a, "seat": (seat + 1) % players}),
+                ("seat past the last", {**a, "seat": players}), ("negative seat", {**a, "seat": -1})]
+    hands = v.get("hands") or []
+    held = hands[seat] if isinstance(seat, int) and seat < len(hands) and isinstance(hands[seat], list) else []
+    same = [x for x in legal if x["type"] == a["type"]]
+    if isinstance(a.get("card"), str):
+        offered = {x.get("card") for x in same}
+        for c in [c for c in pack if c not in held and c not in offered][:1]:
+            out.append(("card not held", {**a, "card": c}))
+        for c in [c for c in held if c not in offered][:1]:
+            out.append(("card held but not allowed", {**a, "card": c}))
+        out.append(("card that does not exist", {**a, "card": NO_CARD}))
+    if isinstance(a.get("take"), list):
+        table = v.get("table") or []
+        take = a["take"]
+        for c in [c for c in pack if c not in table and c != a.get("card")][:1]:
+            out.append(("take a card not on the table", {**a, "take": [*take[1:], c]}))
+        if take:
+            out.append(("take a card repeated", {**a, "take": [*take, take[0]]}))
+        out.append(("take a card that does not exist", {**a, "take": [*take[1:], NO_CARD]}))
+        if take:
+            out.append(("take nothing", {**a, "take": []}))
+    if isinstance(a.get("points"), int):
+        values = [x["points"] for x in same if isinstance(x.get("points"), int)]
+        out += [("points below the lowest allowed", {**a, "points": min(values) - 1}),
+                ("points past the highest allowed", {**a, "points": max(values) + 1}),
+                ("negative points", {**a, "points": -1})]
+    if isinstance(a.get("rank"), str):
+        out.append(("rank that does not exist", {**a, "rank": "Z"}))
+        ranks = {x.get("rank") for x in same}
+        for r in [r for r in rs.deck.strength if r not in ranks][:1]:
+            out.append(("rank not allowed", {**a, "rank": r}))
+    if isinstance(a.get("suit"), str):
+        out.append(("suit that does not exist", {**a, "suit": "z"}))
+    if isinstance(a.get("deck"), list):
+        d = a["deck"]
+        out += [("deck with a card missing", {**a, "deck": d[:-1]}),
+                ("deck with a card repeated", {**a, "deck": [*d[:-1], d[0]]}),
+                ("deck with a card that does not exist", {**a, "deck": [*d[:-1], NO_CARD]}),
+                ("deck with a card too many", {**a, "deck": [*d, NO_CARD]})]
+    return out
+
+
+def cells(variant: str, options: dict | None = None) -> list[Cell]:
+    """Every cell of the matrix for ``variant`` (see the module docstring)."""
+    rs = load_ruleset(variant, options, checked=False)
+    _, first, steps = seeded_game(rs, MATRIX_SEED, 1)
+    steps = list(steps)
+    states = [(first, steps[0][1] if steps else [])] + [
+        (after, steps[i + 1][1] if i + 1 < len(steps) else []) for i, (*_, after) in enumerate(steps)]
+    seen = vocabulary(steps)
+    out: list[Cell] = []
+    done: dict[str, set[str]] = {}
+    for index, (state, legal) in enumerate(states):
+        phase, kinds = phase_of(state), {a["type"] for a in legal}
+        if phase not in done:
+            done[phase] = kinds
+            out += cells_at(state, legal, index, rs, seen)
+        elif kinds - done[phase]:  # a kind of action first legal here (a capture, an exchange)
+            out += cells_at(state, legal, index, rs, seen, only=kinds - done[phase])
+            done[phase] |= kinds
+    return out
+
+
+def vocabulary(steps: list[tuple]) -> dict[str, Action]:
+    """The first legal action of each type along seeded steps."""
+    seen: dict[str, Action] = {}
+    for _, legal, _, _ in steps:
+        for a in legal:
+            seen.setdefault(a["type"], a)
+    return seen
+
+
+def cells_at(
+    state: State, legal: list[Action], index: int, rs: Ruleset, seen: dict[str, Action], only: set[str] | None = None
+) -> list[Cell]:
+    """The cells of one state (``legal``: its legal actions as data); with
+    ``only``, just the corruptions of those kinds of action."""
+    phase = phase_of(state)
+    if state.is_chance:
+        legal = [{"type": "shuffle", "deck": list(rs.deck.cards())}]
+    mover = next((a["seat"] for a in legal if isinstance(a.get("seat"), int)), 0)
+    kinds = {a["type"] for a in legal}
+    tries = [] if only else [(k, "not allowed now", _template(k, mover, state, rs, seen)) for k in TYPES if k not in kinds]
+    for kind in sorted(only or kinds):
+        first_of = next(a for a in legal if a["type"] == kind)
+        tries += [(kind, what, bad) for what, bad in _corruptions(state, legal, first_of, rs)]
+    out = []
+    for kind, what, bad in tries:
+        refused = rejection(state, bad)
+        out.append(Cell(phase, kind, what, index, bad, refused[0] if refused else None))
+    return out

@@ -1,0 +1,248 @@
+"""Situations a trace shows, read from its lines alone.
+
+A *situation* is a named thing that happens in a game and where engine bugs
+tend to live: a second hand, a piece of per-hand state reset by the next
+deal, a counter at its extreme, a tie in a scoring category, a hand decided
+by its last trick or play, a void deal, an auction where everyone passes,
+a long auction. `situations` finds them in the lines of one trace (the
+header and its steps, as JSON data), with the position of the step that
+shows each, so the same code serves the coverage report
+(`regola.conformance.corpus.coverage`), the seeded search of extreme hands
+(`regola.conformance.corpus.extremes`) and the tests.
+
+`applicable` says which situations can occur in a ruleset at all, from the
+spec alone; `pairs_met` lists the pairs of cards that meet in a trick (of
+the same suit) or in a capture (of the same rank).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import combinations
+from typing import Any
+
+from regola.spec import Ruleset, rule_ids
+
+PER_HAND = (
+    "points", "won", "tricks_played", "last_trick", "result", "contract",
+    "auction.history", "auction.high", "auction.passed", "auction.closed",
+    "captured", "scope", "last_capture", "hand_sizes", "stock_size",
+)
+"""View fields (``a.b``: field ``b`` of object ``a``) that a new hand starts
+afresh: a trace shows the reset of one when a shuffle step finds it changed
+and leaves it as it was after the first deal."""
+
+TRICK_EXTREMES = {
+    "all-tricks": "one side takes every trick of a hand",
+    "no-trick": "one side takes no trick in a hand",
+    "all-points": "one side takes every card point of a hand",
+    "zero-points": "one side ends a hand with zero card points",
+    "hand-tie": "a hand tied on card points",
+    "last-trick-decides": "the last trick changes who wins the hand (or whether the contract is made)",
+}
+FISHING_EXTREMES = {
+    "all-cards": "one side captures every card of a hand",
+    "no-card": "one side captures no card in a hand",
+    "all-categories": "one side wins every category (cards, coins, settebello, primiera)",
+    "zero-points": "one side scores no point in a hand",
+    "tie-cards": "the cards category tied",
+    "tie-coins": "the coins category tied",
+    "tie-primiera": "the primiera tied",
+    "last-play-decides": "the last play (and the leftovers) changes who wins the cards category",
+    "max-sweeps": "the most sweeps by one side in one hand the search finds",
+    "void-deal": "a deal refused and dealt again (redeal)",
+}
+AUCTION_EXTREMES = {
+    "all-pass": "an auction in which nobody bids",
+    "longest-auction": "the longest auction: every bid the smallest raise",
+}
+MATCH = {
+    "second-hand": "a second hand dealt",
+    "match-over": "a match played to its end",
+}
+
+
+def applicable(ruleset: Ruleset) -> dict[str, str]:
+    """Situation -> its description, for those that can occur in ``ruleset``
+    (the per-hand resets are listed by `coverage`, from the views)."""
+    out: dict[str, str] = dict(MATCH)
+    if ruleset.match.kind == "single":
+        del out["second-hand"]
+    if ruleset.family == "scopa":
+        out |= FISHING_EXTREMES
+        if "scopa.deal.redeal" not in rule_ids(ruleset):
+            del out["void-deal"]
+    else:
+        out |= TRICK_EXTREMES
+        if "briscola.score.tie" not in rule_ids(ruleset) and ruleset.hand_scoring.kind != "contract":
+            del out["hand-tie"]
+        if ruleset.hand_scoring.kind == "contract":
+            del out["hand-tie"]  # a contract is made or not: no tie to show
+        if ruleset.bidding.kind != "none":
+            out |= AUCTION_EXTREMES
+    return out
+
+
+def _get(view: dict[str, Any], path: str) -> Any:
+    node: Any = view
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return _MISSING
+        node = node[part]
+    return node
+
+
+_MISSING = object()
+
+
+def resets(lines: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """Per-hand field -> the index of the first shuffle step that reset it."""
+    out: dict[str, int] = {}
+    fresh: dict[str, Any] = {}
+    before: dict[str, Any] | None = None
+    for line in lines:
+        if line["kind"] == "header":
+            fresh = {f: _get(line["view"], f) for f in PER_HAND if _get(line["view"], f) is not _MISSING}
+            before = line["view"]
+        elif line["kind"] == "step":
+            if line["action"]["type"] == "shuffle" and before is not None:
+                for f, value in fresh.items():
+                    if f not in out and _get(before, f) != value and _get(line["view"], f) == value:
+                        out[f] = line["index"]
+            before = line["view"]
+    return out
+
+
+def situations(lines: Iterable[dict[str, Any]], family: str) -> dict[str, Any]:
+    """Situation -> the index of the first step that shows it (for
+    ``max-sweeps`` and ``longest-auction``: (the count, that index), the
+    largest in the trace). Reset fields come as ``reset:<field>``."""
+    lines = [x for x in lines if x["kind"] in ("header", "step")]
+    out: dict[str, Any] = {f"reset:{f}": i for f, i in resets(lines).items()}
+
+    def see(name: str, index: int) -> None:
+        out.setdefault(name, index)
+
+    before: dict[str, Any] = lines[0]["view"] if lines else {}
+    auction = [0, 0]  # bids, passes in the current hand's auction
+    for line in lines[1:]:
+        index, action = line["index"], line["action"]
+        kind = action["type"]
+        if kind == "shuffle":
+            see("second-hand", index)
+            auction = [0, 0]
+        elif kind in ("bid", "pass"):
+            auction[kind == "pass"] += 1
+            redeal = any(e["type"] == "deal" for e in line["events"])
+            if redeal or line["view"].get("phase") != "bid":  # the auction ends with this step
+                _auction_end(out, auction, index)
+                auction = [0, 0]
+        for event in line["events"]:
+            if event["type"] == "hand-over":
+                if family == "scopa":
+                    _fishing_hand(see, out, event, before, index)
+                else:
+                    _trick_hand(see, event, before, index)
+        rules = set(line["rules"])
+        if "chiamata.bid.all-pass" in rules:
+            see("all-pass", index)
+        if "scopa.deal.redeal" in rules:
+            see("void-deal", index)
+        if any(e["type"] == "hand-over" for e in line["events"]) and line["view"].get("match", {}).get("over"):
+            see("match-over", index)
+        before = line["view"]
+    if lines and "scopa.deal.redeal" in lines[0].get("rules", ()):
+        see("void-deal", 0)
+    return out
+
+
+def _auction_end(out: dict[str, Any], auction: list[int], index: int) -> None:
+    bids, passes = auction
+    if passes and not bids:
+        out.setdefault("all-pass", index)
+    length = bids + passes
+    if length and ("longest-auction" not in out or out["longest-auction"][0] < length):
+        out["longest-auction"] = (length, index)
+
+
+def _trick_hand(see: Any, event: dict[str, Any], before: dict[str, Any], index: int) -> None:
+    points, cards = event["points"], event["cards"]
+    contract = event.get("contract")
+    if contract:  # bidder and partner against the rest
+        side = {contract["bidder"], contract.get("partner", contract["bidder"])} - {None}
+        points = [sum(points[s] for s in side), sum(p for s, p in enumerate(points) if s not in side)]
+        cards = [sum(cards[s] for s in side), sum(c for s, c in enumerate(cards) if s not in side)]
+    if any(c == sum(cards) for c in cards):
+        see("all-tricks", index)
+    if any(c == 0 for c in cards):
+        see("no-trick", index)
+    if sum(points) and any(p == sum(points) for p in points):
+        see("all-points", index)
+    if any(p == 0 for p in points):
+        see("zero-points", index)
+    if points.count(max(points)) > 1:  # drawn, replayed or decided by a tie rule
+        see("hand-tie", index)
+    prior = before.get("points")
+    if not isinstance(prior, list):
+        return
+    if contract:
+        side = {contract["bidder"], contract.get("partner", contract["bidder"])} - {None}
+        made_before = sum(prior[s] for s in side) >= contract["target"]
+        if made_before != contract["made"]:
+            see("last-trick-decides", index)
+    elif event.get("winner") is not None:
+        top = max(prior)
+        leaders = [s for s, p in enumerate(prior) if p == top]
+        if leaders != [event["winner"]]:
+            see("last-trick-decides", index)
+
+
+def _fishing_hand(see: Any, out: dict[str, Any], event: dict[str, Any], before: dict[str, Any], index: int) -> None:
+    cards, points, cats = event["cards"], event["points"], event["categories"]
+    if any(c == sum(cards) for c in cards):
+        see("all-cards", index)
+    if any(c == 0 for c in cards):
+        see("no-card", index)
+    main = [cats.get(k) for k in ("cards", "coins", "settebello", "primiera")]
+    if main[0] is not None and all(w == main[0] for w in main):
+        see("all-categories", index)
+    if any(p == 0 for p in points):
+        see("zero-points", index)
+    for name in ("cards", "coins", "primiera"):
+        if name in cats and cats[name] is None:
+            see(f"tie-{name}", index)
+    sweeps = max(event.get("scope") or [0])
+    if sweeps and ("max-sweeps" not in out or out["max-sweeps"][0] < sweeps):
+        out["max-sweeps"] = (sweeps, index)
+    captured, sides = before.get("captured"), before.get("sides")
+    if isinstance(captured, list) and isinstance(sides, list) and len(captured) == len(cards):
+        prior = [len(c) for c in captured]
+        lead = [s for s, n in enumerate(prior) if n == max(prior)]
+        lead_now = [s for s, n in enumerate(cards) if n == max(cards)]
+        if lead != lead_now:
+            see("last-play-decides", index)
+
+
+def pairs_met(lines: Iterable[dict[str, Any]], family: str) -> Iterator[tuple[str, str]]:
+    """The pairs of cards (sorted) that meet: two cards of one suit in one
+    trick, or (Scopa) a card capturing one of the same rank."""
+    for line in lines:
+        if line["kind"] != "step":
+            continue
+        for event in line["events"]:
+            if family != "scopa" and event["type"] == "trick":
+                for a, b in combinations(event["cards"], 2):
+                    if a[-1] == b[-1]:
+                        yield (a, b) if a < b else (b, a)
+            elif family == "scopa" and event["type"] == "capture":
+                card = event.get("card")
+                for taken in event.get("cards", event.get("take", ())):
+                    if isinstance(card, str) and taken != card and taken[:-1] == card[:-1]:
+                        yield (card, taken) if card < taken else (taken, card)
+
+
+def pair_universe(ruleset: Ruleset) -> set[tuple[str, str]]:
+    """Every pair `pairs_met` could list for ``ruleset``'s pack."""
+    pack = sorted(ruleset.deck.cards())
+    same = (lambda a, b: a[:-1] == b[:-1]) if ruleset.family == "scopa" else (lambda a, b: a[-1] == b[-1])
+    return {(a, b) for a, b in combinations(pack, 2) if same(a, b)}

@@ -1,0 +1,168 @@
+"""Playing one game of a campaign against an engine, and shrinking a failure.
+
+A worker keeps one engine per engine spec (a fresh one after the engine
+fails), plays the game in lockstep with the reference
+(`regola.conformance.runner.lockstep.play_game`) from `SeededChoices`, and
+on a disagreement shrinks the recorded choices: the game is cut right after
+the disagreement, probes that did not disagree are dropped, then each
+choice is tried at its simplest (the first legal action) while the engine
+still disagrees, within a time budget. The smallest game is written as a
+trace.
+"""
+
+from __future__ import annotations
+
+import time
+from multiprocessing.util import Finalize
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from regola.conformance.fuzz.choices import Script, ScriptedChoices, SeededChoices
+from regola.conformance.fuzz.plan import Game
+from regola.conformance.protocol.engine import EngineFailure
+from regola.conformance.runner.lockstep import Choices, LockstepDisagreement, play_game
+from regola.conformance.runner.run import EngineHost
+
+MAX_STEPS = 400
+"""A game stops after this many steps even if the match is not over."""
+SHRINK_SECONDS = 20.0
+
+
+@dataclass
+class Outcome:
+    """What one game gave: ``passed``, ``failed``, ``unsupported`` (the
+    engine does not play the variant or its options) or ``errored`` (the
+    engine could not be started)."""
+
+    number: int
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    steps: int = 0
+    """Steps played (for a failure: trace lines up to the disagreement)."""
+    message: str = ""
+    rule: str | None = None
+    trace: str | None = None
+    """The shrunk trace's file, for a failure."""
+    trace_lines: int = 0
+    script: Script = field(default_factory=list, repr=False)
+    """The recorded choices of a failed game."""
+
+
+_HOSTS: dict[str, EngineHost] = {}
+
+
+def close_engines() -> None:
+    """Close every engine this process started."""
+    for host in _HOSTS.values():
+        host.discard()
+    _HOSTS.clear()
+
+
+def _host(spec: str, factory: Callable[[], Any]) -> EngineHost:
+    host = _HOSTS.get(spec)
+    if host is None:
+        if not _HOSTS:
+            # a worker process closes its engines when it ends (atexit does
+            # not run in multiprocessing's workers; this does)
+            Finalize(None, close_engines, exitpriority=10)
+        host = _HOSTS[spec] = EngineHost(factory)
+    return host
+
+
+def _attempt(host: EngineHost, game: Game, choices: Choices, out: Path | None) -> LockstepDisagreement | int:
+    """Play once; the disagreement, or the number of steps if none."""
+    engine = host.start()
+    try:
+        return play_game(engine, host.hello, choices, game.variant, game.options, MAX_STEPS, out)
+    except LockstepDisagreement as exc:
+        if exc.divergence is None:  # the engine failed: a fresh one next time
+            host.discard()
+        return exc
+
+
+def _shrink(host: EngineHost, game: Game, script: Script, budget: float) -> Script:
+    """A smaller script on which the engine still disagrees."""
+    deadline = time.monotonic() + budget
+
+    def fails(candidate: Script) -> Script | None:
+        choices = ScriptedChoices(candidate)
+        result = _attempt(host, game, choices, None)
+        return choices.used if isinstance(result, LockstepDisagreement) else None
+
+    steps = sum(1 for kind, _ in script if kind == "choice") or 1
+    best = [(k, steps if k == "length" else v) for k, v in script]
+    best = fails(best) or script
+    # drop probes, the last one first kept until the others are gone
+    for i in [i for i, (k, v) in enumerate(best) if k == "probe" and v][::-1]:
+        if time.monotonic() > deadline or i >= len(best):
+            break
+        trial = list(best)
+        trial[i] = ("probe", 0)
+        best = fails(trial) or best
+    for i, (kind, value) in enumerate(list(best)):
+        if time.monotonic() > deadline:
+            break
+        if i < len(best) and kind in ("choice", "deck") and value:
+            trial = list(best)
+            trial[i] = (kind, 0)
+            best = fails(trial) or best
+    return best
+
+
+def play(spec: str, factory: Callable[[], Any], game: Game) -> Outcome:
+    """Play ``game`` against the engine ``spec`` names (built by ``factory``).
+    A failure keeps its recorded choices (``script``) for `shrink`."""
+    outcome = Outcome(game.number, game.variant, game.options, game.seed, "passed")
+    host = _host(spec, factory)
+    try:
+        host.start()
+    except EngineFailure as exc:
+        host.discard()
+        outcome.status, outcome.message = "errored", f"the engine did not start ({exc.kind}): {exc.message}"
+        return outcome
+    if game.variant not in host.hello.get("variants", []):
+        outcome.status, outcome.message = "unsupported", f"the engine does not list {game.variant}"
+        return outcome
+    choices = SeededChoices(game.seed)
+    result = _attempt(host, game, choices, None)
+    if not isinstance(result, LockstepDisagreement):
+        outcome.steps = result
+        return outcome
+    if "(unsupported)" in result.report.split("\n", 1)[0]:
+        outcome.status, outcome.message = "unsupported", result.report.splitlines()[0]
+        return outcome
+    outcome.status = "failed"
+    outcome.steps = result.lines
+    outcome.script = choices.script
+    _describe(outcome, result)
+    return outcome
+
+
+def shrink(
+    spec: str, factory: Callable[[], Any], game: Game, outcome: Outcome, out_dir: Path, seconds: float = SHRINK_SECONDS
+) -> None:
+    """Shrink a failed game's choices and write the smallest game that still
+    fails as ``out_dir/fuzz-<variant>-<number>.jsonl`` (in ``outcome.trace``)."""
+    host = _host(spec, factory)
+    first = _attempt(host, game, ScriptedChoices(outcome.script), None)
+    script = outcome.script
+    if isinstance(first, LockstepDisagreement) and seconds > 0:
+        script = _shrink(host, game, outcome.script, seconds)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"fuzz-{game.variant}-{game.number}.jsonl"
+    final = _attempt(host, game, ScriptedChoices(script), path)
+    if not isinstance(final, LockstepDisagreement):  # the engine is not deterministic: keep the first game
+        final = _attempt(host, game, ScriptedChoices(outcome.script), path)
+    if isinstance(final, LockstepDisagreement):
+        _describe(outcome, final)
+        outcome.trace = str(path)
+        outcome.trace_lines = final.lines
+
+
+def _describe(outcome: Outcome, disagreement: LockstepDisagreement) -> None:
+    outcome.message = disagreement.report
+    outcome.rule = disagreement.divergence.rule if disagreement.divergence else None

@@ -1,0 +1,298 @@
+"""The mutation score: misreadings of the rules run as engines through the
+corpus, caught or not, and blamed on the rule they misread or not.
+
+A `MisreadingEngine` is the reference with one `Misreading` applied while
+it answers (the runner's own reference, for the expected seat views and
+legal actions, stays correct between calls). `score` takes, for every rule
+the reference cites, the first misreadings in catalogue order that the
+corpus kills, replays the corpus traces that exercise the rule into each,
+and says whether it was caught and which rule the report blames.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from regola import reference
+from regola.conformance.protocol.engine import ActionRejected, EngineFailure, view_fields
+from regola.conformance.runner import explain
+from regola.conformance.runner.misreadings import Misreading, by_rule, known_rules, patched
+from regola.conformance.runner.reach import functions_called
+from regola.conformance.runner.reference_replay import check_header
+from regola.conformance.runner.run import run_traces
+from regola.conformance.trace.files import CORPUS_DIR, iter_traces
+from regola.conformance.trace.format import read_trace
+from regola.conformance.trace.record import load_ruleset
+from regola.spec import SpecError, variant_ids
+
+SUBSET = 4
+"""Corpus traces replayed per mutant."""
+SEARCH = 12
+"""Misreadings of a rule tried, in catalogue order, before it counts as not caught."""
+
+
+class MisreadingEngine:
+    """The reference with one misreading, in-process, as an `Engine`."""
+
+    def __init__(self, misreading: Misreading) -> None:
+        self.misreading = misreading
+        self.state: Any = None
+
+    def hello(self) -> dict[str, Any]:
+        return {
+            "protocol": 1,
+            "engine": f"misreading {self.misreading.name}",
+            "version": "0",
+            "variants": variant_ids(),
+            "fields": _fields(),
+            "seat_views": True,
+            "legal": True,
+        }
+
+    def new(
+        self, variant: str, options: dict[str, Any], ruleset_hash: str, deck: list[str], deal: dict[str, Any]
+    ) -> None:
+        try:
+            ruleset = load_ruleset(variant, options or None, checked=False)
+        except SpecError as exc:
+            raise EngineFailure("unsupported", str(exc)) from None
+        with patched(self.misreading):
+            self.state = reference.new_game(ruleset, list(deck))
+
+    def apply(self, action: dict[str, Any]) -> None:
+        with patched(self.misreading):
+            try:
+                self.state = reference.apply(self.state, action)
+            except reference.IllegalAction as exc:
+                raise ActionRejected(exc.rule_id, exc.message) from None
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        with patched(self.misreading):
+            return reference.view(self.state, seat)
+
+    def legal(self) -> list[dict[str, Any]]:
+        with patched(self.misreading):
+            return [reference.action_dict(a) for a in reference.legal_actions(self.state)]
+
+    def close(self) -> None:
+        self.state = None
+
+
+@cache
+def _fields() -> list[str]:
+    return view_fields()
+
+
+@cache
+def traces_by_rule(root: Path = CORPUS_DIR) -> dict[str, list[Path]]:
+    """Corpus traces per rule id they exercise or reject under, taken in
+    turn from three lists: those aimed at the rule (by name, shortest
+    first), those with a reject line under it, the others (longest first)."""
+    found: dict[str, tuple[list[tuple[int, Path]], ...]] = {}
+    for path in iter_traces(None, root):
+        trace = read_trace(path)
+        exercised = set(trace.header.get("rules") or ())
+        rejected = set()
+        for item in trace.items:
+            exercised.update(item.get("rules") or ())
+            if item["kind"] == "reject":
+                rejected.add(item["rule"])
+        size = len(trace.items)
+        for rule in exercised | rejected:
+            lists = found.setdefault(rule, ([], [], []))
+            if rule.split(".", 1)[1].replace(".", "-") in path.stem:
+                lists[0].append((size, path))
+            elif rule in rejected:
+                lists[1].append((size, path))
+            else:
+                lists[2].append((-size, path))
+    out = {}
+    for rule, lists in found.items():
+        ordered = [[p for _, p in sorted(kind)] for kind in lists]
+        mixed = [p for turn in itertools.zip_longest(*ordered) for p in turn if p is not None]
+        out[rule] = mixed
+    return out
+
+
+@cache
+def _calls(path: Path) -> frozenset[tuple[str, str]]:
+    """The reference functions a trace runs (none if the trace no longer
+    fits today's rules: it must be regenerated, and says nothing)."""
+    trace = read_trace(path)
+    if check_header(trace) is not None:
+        return frozenset()
+    return frozenset(functions_called(trace.header, trace.items)[0])
+
+
+def traces_for(m: Misreading, subset: int = SUBSET, root: Path = CORPUS_DIR) -> list[Path]:
+    """Up to ``subset`` corpus traces that exercise ``m``'s rule and run the
+    function it rewrites (elsewhere it changes nothing)."""
+    out = []
+    for path in traces_by_rule(root).get(m.rule, []):
+        if m.site_key in _calls(path):
+            out.append(path)
+            if len(out) == subset:
+                break
+    return out
+
+
+@dataclass
+class MutantResult:
+    misreading: Misreading
+    caught: bool
+    blamed: str | None
+    """The rule the first failed trace blames (None: no trace failed)."""
+    how: str | None = None
+    """How the blame was chosen: option, misreading or guess."""
+    traces: int = 0
+    failed: int = 0
+    errored: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def right(self) -> bool:
+        return self.blamed == self.misreading.rule
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mutant": self.misreading.describe(),
+            "rule": self.misreading.rule,
+            "caught": self.caught,
+            "blamed": self.blamed,
+            "how": self.how,
+            "traces": self.traces,
+            "failed": self.failed,
+            "errored": self.errored,
+            "seconds": round(self.seconds, 2),
+        }
+
+
+def run_mutant(m: Misreading, paths: Sequence[Path]) -> MutantResult:
+    """Replay ``paths`` into the misreading; caught if any trace fails or the
+    engine errors."""
+    started = time.perf_counter()
+    results, _ = run_traces(list(paths), lambda: MisreadingEngine(m))
+    failed = [r for r in results if r.status == "failed"]
+    errored = [f"{r.id}: {r.error_kind}" for r in results if r.status == "errored"]
+    first = failed[0].divergence if failed else None
+    how = first.explained_by.how if first is not None and first.explained_by is not None else None
+    return MutantResult(
+        m,
+        bool(failed or errored),
+        first.rule if first else None,
+        how,
+        len(results),
+        len(failed),
+        errored,
+        time.perf_counter() - started,
+    )
+
+
+def killed(m: Misreading, paths: Sequence[Path]) -> str | None:
+    """How the corpus catches ``m`` (``failed``: a trace fails; ``errored``:
+    the engine only crashes), stopping at the first failed trace, with no
+    explanation sought; None if it passes every trace."""
+    was, explain.ENABLED = explain.ENABLED, False
+    verdict = None
+    try:
+        for path in paths:
+            results, _ = run_traces([path], lambda: MisreadingEngine(m))
+            if results[0].status == "failed":
+                return "failed"
+            if results[0].status == "errored":
+                verdict = "errored"
+        return verdict
+    finally:
+        explain.ENABLED = was
+
+
+def pick(
+    rule: str, search: int = SEARCH, subset: int = SUBSET, root: Path = CORPUS_DIR
+) -> tuple[Misreading | None, list[Path], int]:
+    """The first misreading of ``rule`` (of the first ``search`` whose
+    function the corpus runs) that fails a corpus trace, its traces, and how
+    many were tried. A rewrite that only crashes the reference is broken
+    code, not a misreading: it is passed over."""
+    tried = 0
+    for m in by_rule().get(rule, []):
+        paths = traces_for(m, subset, root)
+        if not paths:
+            continue
+        tried += 1
+        if killed(m, paths) == "failed":
+            return m, paths, tried
+        if tried == search:
+            break
+    return None, [], tried
+
+
+def score(
+    rules: Iterable[str] | None = None, search: int = SEARCH, subset: int = SUBSET, root: Path = CORPUS_DIR
+) -> dict[str, Any]:
+    """Pick and run one misreading per rule; the figures and the misses."""
+    results: list[MutantResult] = []
+    uncaught: list[dict[str, Any]] = []
+    for rule in rules if rules is not None else sorted(by_rule()):
+        m, paths, tried = pick(rule, search, subset, root)
+        if m is None:
+            uncaught.append({"rule": rule, "tried": tried})
+            continue
+        results.append(run_mutant(m, paths))
+    run = len(results) + len(uncaught)
+    without = sorted(known_rules() - set(by_rule())) if rules is None else []
+    caught = sum(r.caught for r in results)
+    right = sum(r.right for r in results)
+    return {
+        "rules": run,
+        "mutants_run": len(results),
+        "caught": caught,
+        "right_rule": right,
+        "right_rule_pct": round(100 * right / run, 1) if run else 0.0,
+        "by_how": {h: sum(r.how == h for r in results) for h in ("option", "misreading", "guess")},
+        "not_caught": uncaught,
+        "no_misreading": without,
+        "wrong_rule": [r.to_json() for r in results if r.caught and not r.right],
+        "results": [r.to_json() for r in results],
+    }
+
+
+def render(figures: dict[str, Any]) -> str:
+    lines = [
+        f"rules with misreadings: {figures['rules']}",
+        (
+            f"mutants run: {figures['mutants_run']}, caught: {figures['caught']}, "
+            f"blamed on the mutated rule: {figures['right_rule']} ({figures['right_rule_pct']}% of the rules)"
+        ),
+        "blame chosen by: " + ", ".join(f"{k} {v}" for k, v in figures["by_how"].items()),
+    ]
+    if figures.get("no_misreading"):
+        lines.append(
+            f"\nrules with no misreading in the catalogue ({len(figures['no_misreading'])}): "
+            + ", ".join(figures["no_misreading"])
+        )
+    if figures["not_caught"]:
+        lines.append(f"\nnot caught ({len(figures['not_caught'])}): no misreading among the first tried is killed")
+        lines += [
+            f"  {u['rule']}: "
+            + (
+                f"{u['tried']} tried, each run by a corpus trace, none failed"
+                if u["tried"]
+                else "no up-to-date corpus trace runs any of its misread functions"
+            )
+            for u in figures["not_caught"]
+        ]
+    if figures["wrong_rule"]:
+        lines.append(f"\nblamed on another rule ({len(figures['wrong_rule'])}):")
+        lines += [f"  {w['mutant']}\n    -> blamed {w['blamed']} ({w['how']})" for w in figures["wrong_rule"]]
+    return "\n".join(lines)
+
+
+def to_json(figures: dict[str, Any]) -> str:
+    return json.dumps(figures, indent=2)

@@ -1,0 +1,109 @@
+"""The option values the spec knows for a rule: the house rules blame by
+explanation tries (`regola.conformance.runner.explain`).
+
+A rule's option fields are those its ``when`` names and those whose
+description cites it (``rule `briscola.score.tie```); their values are a
+choice's alternatives or a flag's two. A value is shown with a shipped
+variant that plays it, and that variant's sources, when there is one.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
+
+from regola.conformance.trace.record import load_ruleset
+from regola.spec import Ruleset, SpecError, catalog, variant_ids
+
+HINTS: dict[str, tuple[str, Any]] = {
+    # list options have no values to enumerate: the deal all at once or one
+    # card at a time, and reburying the two strongest faces (P-BRI)
+    "deal.packets": ("deal.hands", lambda rs: [[rs.deal.hand_size], [1] * rs.deal.hand_size]),
+    "deal.rebury_indicator": ("deal.rebury", lambda rs: [list(rs.deck.strength[:2])]),
+    # a hand of another size, dealt at once or one card at a time
+    "deal.hand_size": (
+        "deal.hands",
+        lambda rs: [
+            {"deal.hand_size": n, "deal.packets": packets}
+            for n in (rs.deal.hand_size - 1, rs.deal.hand_size + 1)
+            if n > 0
+            for packets in ([n], [1] * n)
+        ],
+    ),
+}
+"""Option field -> (the rule-id suffix it bears on, its values worth trying
+for a ruleset), for fields that are neither a choice nor a flag. A value
+that is a dict sets several fields together (which must agree)."""
+
+
+@cache
+def _option_fields() -> dict[str, tuple[Any, str]]:
+    out: dict[str, tuple[Any, str]] = {}
+
+    def walk(model: type[BaseModel], prefix: str) -> None:
+        for name, info in model.model_fields.items():
+            ann = info.annotation
+            if isinstance(ann, type) and issubclass(ann, BaseModel):
+                walk(ann, f"{prefix}{name}.")
+            elif prefix:
+                out[f"{prefix}{name}"] = (ann, info.description or "")
+
+    walk(Ruleset, "")
+    return out
+
+
+def paths_of(family: str, rule: str) -> list[str]:
+    """Option fields a rule's ``when`` names or whose description cites it."""
+    found = catalog(family).get(rule)
+    paths = []
+    if found is not None and found.when:
+        for cond in found.when.split(" and "):
+            for op in ("!=", "="):
+                cond = cond.split(op)[0]
+            paths.append(cond.strip())
+    paths += [p for p, (_, desc) in _option_fields().items() if f"`{rule}`" in desc]
+    paths += [p for p, (suffix, _) in HINTS.items() if rule.endswith("." + suffix)]
+    return [p for p in dict.fromkeys(paths) if p in _option_fields()]
+
+
+def values(path: str, ruleset: Ruleset) -> list[Any]:
+    """The values worth trying for an option field."""
+    if path in HINTS:
+        return HINTS[path][1](ruleset)
+    ann = _option_fields()[path][0]
+    if typing.get_origin(ann) is typing.Literal:
+        return list(typing.get_args(ann))
+    return [True, False] if ann is bool else []
+
+
+def current(ruleset: Ruleset, path: str) -> Any:
+    node: Any = ruleset
+    for part in path.split("."):
+        node = getattr(node, part)
+    return node
+
+
+@cache
+def where_used(family: str, path: str, value_json: str) -> str:
+    """A shipped variant of the family that plays this value, with its sources."""
+    value = json.loads(value_json)
+    for vid in variant_ids():
+        try:
+            rs = load_ruleset(vid, None, checked=False)
+        except SpecError:
+            continue
+        now = current(rs, path)
+        if rs.family == family and (list(now) if isinstance(now, tuple) else now) == value:
+            sources = ", ".join(getattr(rs, "sources", ()) or ())
+            return f"as in {vid}" + (f" ({sources})" if sources else "")
+    return "a house rule the spec knows"
+
+
+@cache
+def rules_naming(family: str, path: str) -> int:
+    """How many rules of the family an option field bears on."""
+    return max(1, sum(path in paths_of(family, rule) for rule in catalog(family)))

@@ -1,0 +1,79 @@
+"""The reference's side of a replay: the ruleset of a trace header,
+loaded once per process, and the reference replaying the same trace (for
+seat views, rule ids and the state before a step)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from regola import reference
+from regola.conformance.trace.format import Trace
+from regola.spec import SpecError, load, rule_ids, ruleset_hash
+
+_LOADING = threading.Lock()
+
+
+def ruleset_for(variant: str, options_json: str) -> Any:
+    """The ruleset of a trace header, loaded once per process.
+
+    Loads are serialised: the first load of a ruleset proves its invariants
+    with z3, which must not run in two threads at once (``--jobs``). Later
+    loads anywhere in the process, the in-process engine's included, find
+    the proofs cached."""
+    with _LOADING:
+        return _load(variant, options_json)
+
+
+@lru_cache(maxsize=256)
+def _load(variant: str, options_json: str) -> Any:
+    return load(variant, json.loads(options_json) or None)
+
+
+class ReferenceReplay:
+    """The reference replaying the same trace, for seat views and rule ids."""
+
+    def __init__(self, header: dict[str, Any]) -> None:
+        self.ruleset = ruleset_for(header["variant"], json.dumps(header.get("options") or {}, sort_keys=True))
+        self.state = reference.new_game(self.ruleset, header["deck"])
+        self.players = self.ruleset.seating.players
+        self.rule_ids = rule_ids(self.ruleset)
+
+    def advance(self, action: dict[str, Any]) -> None:
+        self.state = reference.apply(self.state, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return reference.view(self.state, seat)
+
+    def partners(self, seat: int) -> list[int]:
+        for side in self.ruleset.seating.sides():
+            if seat in side:
+                return [s for s in side if s != seat]
+        return []
+
+
+def check_header(trace: Trace) -> str | None:
+    """Why the trace cannot be replayed against today's rules, or None."""
+    h = trace.header
+    try:
+        rs = ruleset_for(h["variant"], json.dumps(h.get("options") or {}, sort_keys=True))
+    except SpecError as exc:
+        return f"the trace's variant cannot be loaded: {exc}"
+    if h.get("ruleset_hash") != ruleset_hash(rs):
+        return (
+            f"the trace was recorded for ruleset {h.get('ruleset_hash')}, but {h['variant']} "
+            f"with these options is now {ruleset_hash(rs)}: regenerate the corpus"
+        )
+    return None
+
+
+def state_before(header: dict[str, Any], items: Sequence[dict[str, Any]]) -> Any:
+    """The reference state after the header's deal and the step lines of ``items``."""
+    replay = ReferenceReplay(header)
+    for item in items:
+        if item["kind"] == "step":
+            replay.advance(item["action"])
+    return replay.state

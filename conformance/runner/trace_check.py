@@ -1,0 +1,67 @@
+"""Is the trace itself possible? Checked before an engine sees it.
+
+A trace whose own content the rules cannot play (a deck that is not the
+pack, a card that does not exist or is not held, a variant nobody knows)
+is a **bad trace**: reported as such, with its file and line, never blamed
+on the engine, and it does not stop the run for the other traces. The
+reference replays the trace's deck and actions; every ``step`` must be
+legal, every ``reject`` line must be refused.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from regola import reference
+from regola.conformance.runner.reference_replay import ruleset_for
+from regola.conformance.trace.format import Trace
+from regola.spec import SpecError, is_variant_file, ruleset_hash
+
+BAD_TRACE = "bad-trace"
+"""The ``error_kind`` of a trace that is wrong in itself."""
+
+
+def trace_problem(trace: Trace) -> str | None:
+    """Why ``trace`` cannot be a true record of the rules (``FILE:LINE:
+    what``), or None if the reference can replay it."""
+    h = trace.header
+    path = trace.path or h.get("name", "?")
+    if is_variant_file(h["variant"]):
+        return f"{path}:1: the trace names its variant by a file path, {_clip(h['variant'])}: a trace names a variant id"
+    try:
+        ruleset = ruleset_for(h["variant"], json.dumps(h.get("options") or {}, sort_keys=True))
+    except SpecError as exc:
+        return f"{path}:1: the trace's variant {_clip(h['variant'])} with its options cannot be loaded: {exc}"
+    except (TypeError, ValueError, RecursionError) as exc:
+        return f"{path}:1: the trace's options cannot be used: {_clip(str(exc))}"
+    if h.get("ruleset_hash") != ruleset_hash(ruleset):
+        return None  # recorded under other rules: the replay says "regenerate the corpus"
+    try:
+        state = reference.new_game(ruleset, h["deck"])
+    except reference.IllegalAction as exc:
+        return f"{path}:1: the header's deck cannot be dealt: {_clip(exc.message)} (rule {exc.rule_id})"
+    except Exception as exc:  # noqa: BLE001 - any deck the reference cannot take is the trace's fault
+        return f"{path}:1: the header's deck cannot be dealt: {type(exc).__name__}: {_clip(str(exc))}"
+    for line, item in enumerate(trace.items, start=2):
+        action = item["action"]
+        try:
+            after = reference.apply(state, action)
+        except reference.IllegalAction as exc:
+            if item["kind"] == "reject":
+                continue
+            return (
+                f"{path}:{line}: step {item['index']}: the rules forbid its action {_clip(action)}: "
+                f"{_clip(exc.message)} (rule {exc.rule_id})"
+            )
+        except Exception as exc:  # noqa: BLE001 - an action the reference cannot read is the trace's fault
+            return f"{path}:{line}: {item['kind']} {item['index']}: the action {_clip(action)} cannot be read: {type(exc).__name__}: {_clip(str(exc))}"
+        if item["kind"] == "reject":
+            return f"{path}:{line}: reject line: the rules allow its action {_clip(action)}, which it says they forbid"
+        state = after
+    return None
+
+
+def _clip(value: Any, width: int = 160) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= width else text[: width - 1] + "…"

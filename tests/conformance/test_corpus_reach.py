@@ -1,0 +1,210 @@
+"""The traces that reach where bugs live (`regola.conformance.corpus.reach`):
+full matches, pair playouts, extreme hands, the negative matrix, and the
+situation coverage report; generated the same every time, and the
+situations really in the traces."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from regola.conformance.corpus.extremes import play, search_extremes
+from regola.conformance.corpus.matrix import TYPES, cells
+from regola.conformance.corpus.reach import (
+    extreme_traces,
+    match_traces,
+    matrix_trace,
+    pair_game,
+    pair_plan,
+    pair_traces,
+)
+from regola.conformance.corpus.situation_coverage import complete, render, situation_coverage
+from regola.conformance.corpus.situations import applicable, pair_universe, pairs_met, situations
+from regola.conformance.trace.format import dumps_trace, read_trace
+from regola.conformance.trace.record import load_ruleset
+from regola.spec import catalog, variant_ids
+
+
+def lines(trace):
+    return list(trace.lines())
+
+
+@pytest.fixture(scope="module")
+def scopa_matches():
+    return match_traces("scopa-2")
+
+
+def test_full_matches_reach_several_hands_and_their_end(scopa_matches):
+    assert len(scopa_matches) >= 2
+    for trace in scopa_matches:
+        shows = situations(lines(trace), "scopa")
+        assert "second-hand" in shows and "match-over" in shows
+        assert trace.end["match"]["over"] is True and trace.end["match"]["hands_played"] >= 2
+        assert "legal" not in trace.steps[0]  # legal lists are in the playouts only
+
+
+def test_every_per_hand_field_is_seen_reset_by_a_new_hand(scopa_matches):
+    shows = situations(lines(scopa_matches[0]), "scopa")
+    resets = {s[6:] for s in shows if s.startswith("reset:")}
+    assert {"captured", "scope", "last_capture", "result", "hand_sizes", "stock_size"} <= resets
+    chiamata = situations(lines(match_traces("chiamata")[0]), "briscola")
+    assert {"reset:points", "reset:won", "reset:contract", "reset:auction.history", "reset:result"} <= chiamata.keys()
+
+
+def test_after_the_end_of_a_match_every_kind_of_action_is_refused(scopa_matches):
+    first = scopa_matches[0]
+    after = [i for i in first.items if i["kind"] == "reject" and i["index"] == first.end["steps"]]
+    assert {i["action"]["type"] for i in after} >= {"play", "capture", "shuffle"}
+    assert {i["rule"] for i in after} == {"scopa.match.end"}
+
+
+def test_matches_are_the_same_every_time(scopa_matches):
+    assert [dumps_trace(t) for t in match_traces("scopa-2")] == [dumps_trace(t) for t in scopa_matches]
+
+
+def test_a_pair_meets_in_a_trick_of_one_suit_or_a_capture_of_one_rank():
+    trick = {"kind": "step", "events": [{"type": "trick", "cards": ["Ad", "3d", "Ab"], "winner": 0}]}
+    assert list(pairs_met([trick], "briscola")) == [("3d", "Ad")]
+    capture = {"kind": "step", "events": [{"type": "capture", "card": "7d", "take": ["7c"], "seat": 0}]}
+    assert list(pairs_met([capture], "scopa")) == [("7c", "7d")]
+    assert len(pair_universe(load_ruleset("briscola-2", checked=False))) == 4 * 45
+
+
+def test_the_pair_plan_meets_every_pair_of_the_family_and_its_traces_show_them():
+    plan = pair_plan("scopa")
+    assert plan == pair_plan.__wrapped__("scopa")  # the same every time
+    universe = set().union(*(pair_universe(load_ruleset(v, checked=False))
+                             for v in variant_ids() if load_ruleset(v, checked=False).family == "scopa"))
+    met = set()
+    for variant in sorted({v for v, *_ in plan}):
+        for trace in pair_traces(variant, plan):
+            met |= set(pairs_met(lines(trace), "scopa"))
+            assert trace.header["purpose"] == "playout"
+    assert met == universe
+
+
+def test_a_pair_game_follows_the_suit_led_when_it_can():
+    actions, per_step = pair_game("briscola-2", 100)
+    assert actions == pair_game("briscola-2", 100)[0]
+    assert per_step and all(a["type"] == "play" for a in actions)
+
+
+@pytest.mark.parametrize("variant", ["scopa-2", "chiamata"])
+def test_extreme_hands_show_their_situation_at_their_last_step(variant):
+    rs = load_ruleset(variant)
+    traces, missing = extreme_traces(variant, {})
+    assert traces
+    shown = set()
+    for trace in traces:
+        names = trace.header["name"].removeprefix("extreme--").split("--")
+        seen = situations(lines(trace), rs.family)
+        for name in names:
+            where = seen[name]
+            index = where[1] if isinstance(where, tuple) else where
+            assert index <= trace.end["steps"] - 1
+        # cut right after the step that shows the last of them
+        assert max((seen[n][1] if isinstance(seen[n], tuple) else seen[n]) for n in names) == trace.end["steps"] - 1
+        shown |= set(names)
+    assert shown | set(missing) == set(applicable(rs)) - {"second-hand", "match-over"}
+    assert [dumps_trace(t) for t in extreme_traces(variant, {})[0]] == [dumps_trace(t) for t in traces]
+
+
+def test_scopa_ties_in_every_category_are_found():
+    kept, missing = search_extremes(load_ruleset("scopa-2", checked=False))
+    found = {n for _, names, _ in kept for n in names}
+    assert {"tie-cards", "tie-coins", "tie-primiera", "last-play-decides", "max-sweeps"} <= found
+    for game, names, steps in kept:
+        if "tie-coins" in names:
+            event = next(e for e in _events(game) if e["type"] == "hand-over")
+            assert event["categories"]["coins"] is None and event["coins"][0] == event["coins"][1]
+
+
+def _events(game):
+    from regola.conformance.trace.record import record_line
+
+    trace = record_line("scopa-2", {}, game.seed, list(game.actions), name="x", purpose="scenario", description="x")
+    return [e for s in trace.steps for e in s["events"]]
+
+
+def test_the_auction_extremes_pass_all_or_raise_by_the_smallest_step():
+    rs = load_ruleset("chiamata", checked=False)
+    longest = play(rs, 0, "first-bid")
+    count, index = longest.shows["longest-auction"]
+    bids = [a for a in longest.actions[:index + 1] if a["type"] == "bid"]
+    assert count == index + 1 and len(bids) >= 10  # every face, then points
+    assert "all-pass" in situations([{"kind": "header", "view": {}, "rules": []}] + [
+        {"kind": "step", "index": i, "action": {"type": "pass", "seat": i}, "events": [], "rules": [], "view": {}}
+        for i in range(5)] + [{"kind": "step", "index": 5, "action": {"type": "play", "seat": 0, "card": "Ad"},
+                               "events": [], "rules": [], "view": {}}], "briscola")
+
+
+@pytest.mark.parametrize("variant", ["briscola-2", "chiamata", "scopa-2", "albastini-2", "chiamata-al-buio"])
+def test_the_negative_matrix_tries_every_type_in_every_phase_and_every_corruption(variant):
+    rs = load_ruleset(variant, checked=False)
+    found = cells(variant)
+    assert found == cells(variant)
+    phases = {c.phase for c in found}
+    assert {"play", "between-hands"} <= phases
+    if rs.bidding.kind != "none":
+        assert "bid" in phases
+    for phase in phases:
+        tried = {c.kind for c in found if c.phase == phase}
+        assert tried == set(TYPES), phase
+    corruptions = {c.corruption for c in found}
+    assert {"out of turn", "seat past the last", "negative seat", "card not held", "card that does not exist",
+            "deck with a card missing", "deck with a card repeated", "deck with a card that does not exist",
+            "deck with a card too many", "not allowed now"} <= corruptions
+    if rs.family == "scopa":
+        assert {"take a card not on the table", "take a card repeated", "take a card that does not exist"} <= corruptions
+    if rs.bidding.kind == "points-auction":
+        assert {"points below the lowest allowed", "points past the highest allowed", "negative points"} <= corruptions
+    rules = set(catalog(rs.family))
+    assert all(c.rule in rules for c in found if c.rule)
+    # a value of the wrong JSON type is the protocol's bad request, never a reject line
+    assert all(isinstance(c.action.get("seat", 0), int) for c in found)
+
+
+def test_the_matrix_trace_holds_every_cell_as_a_reject_line(tmp_path):
+    trace = matrix_trace("chiamata")
+    rejects = {(i["index"], json.dumps(i["action"], sort_keys=True)): i["rule"]
+               for i in trace.items if i["kind"] == "reject"}
+    for c in cells("chiamata"):
+        if c.rule:
+            assert rejects[(c.index, json.dumps(c.action, sort_keys=True))] == c.rule
+    path = tmp_path / "negative--matrix.jsonl"
+    path.write_text(dumps_trace(trace), encoding="utf-8")
+    assert read_trace(path).header["purpose"] == "negative"
+
+
+def test_the_situation_report_shows_situations_and_what_cannot_occur(tmp_path):
+    root = tmp_path / "corpus"
+    (root / "briscas-2").mkdir(parents=True)
+    for trace in match_traces("briscas-2") + [matrix_trace("briscas-2")]:
+        (root / "briscas-2" / f"{trace.header['name']}.jsonl").write_text(dumps_trace(trace), encoding="utf-8")
+    cov = situation_coverage(root)
+    vs = cov.variants["briscas-2"]
+    assert vs.cannot["second-hand"] == "a match of one hand"
+    assert "match-over" in vs.shown and vs.after_end > 0
+    assert all(rule for *_, rule in vs.matrix)
+    assert not complete(cov)  # the other variants have no traces in this folder
+    text = "\n".join(render(cov))
+    assert "briscas-2" in text and "n/a:" in text and "negative matrix:" in text and "pairs of cards meeting" in text
+
+
+def test_the_committed_corpus_shows_the_situations_where_they_can_occur():
+    from regola.conformance.trace.files import CORPUS_DIR
+
+    cov = situation_coverage(CORPUS_DIR)
+    assert complete(cov)  # every cell of the negative matrix has its reject line
+    assert all(got == total for got, total in cov.pairs.values()), cov.pairs
+    for variant, vs in cov.variants.items():
+        if "second-hand" not in vs.cannot:
+            assert {"second-hand", "match-over"} <= vs.shown.keys(), variant
+            assert {"points", "result", "hand_sizes"} <= vs.resets.keys() or vs.family == "scopa", variant
+            assert not vs.not_reset, (variant, vs.not_reset)
+        assert vs.after_end > 0, variant
+        if vs.family == "scopa":
+            assert {"tie-cards", "tie-coins", "tie-primiera", "last-play-decides", "max-sweeps"} <= vs.shown.keys()
+        elif "all-pass" not in vs.cannot:
+            assert {"longest-auction", "last-trick-decides"} <= vs.shown.keys(), variant

@@ -1,0 +1,92 @@
+"""The command line under faults: missing folders, file-system errors,
+Ctrl-C (issue 15: CLI)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from harden import kill_all, none_alive, one_error_line, regola
+from test_engines import engine_script, pids_of
+
+from regola.conformance.cli.errors import phrase
+from regola.conformance.trace.files import iter_traces
+
+
+def test_coverage_of_a_missing_folder_says_so(tmp_path):
+    ran = regola("corpus", "coverage", "--corpus", str(tmp_path / "nowhere"))
+    assert ran.status == 2
+    assert "no such folder" in one_error_line(ran, str(tmp_path / "nowhere"))
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [(errno.ENOSPC, "no space left on device"), (errno.EEXIST, "file exists"), (errno.EROFS, "read-only file system"),
+     (errno.EACCES, "permission denied")],
+)
+def test_file_system_errors_name_the_path(code, words):
+    assert phrase(OSError(code, os.strerror(code), "/some/PATH")) == f"{words}: /some/PATH"
+    # a rename names its target, not our temporary file
+    assert phrase(OSError(code, os.strerror(code), "/some/.tmp123", None, "/some/PATH")) == f"{words}: /some/PATH"
+
+
+def test_a_report_that_cannot_be_written_is_one_line_naming_it(tmp_path):
+    trace = next(iter(iter_traces(["briscola-2"])))
+    ran = regola("conform", "--trace", str(trace), "--json", str(tmp_path))  # a folder, not a file
+    assert ran.status == 2
+    one_error_line(ran, str(tmp_path))
+
+
+def interrupt(args: list[str], after: float) -> tuple[int, str, float]:
+    """Run ``regola ARGS``, press Ctrl-C after ``after`` s: its status, its
+    stderr and how long it took to stop."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from regola.conformance.cli.commands import main; main()", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(after)
+    start = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("regola did not stop after Ctrl-C")
+    return proc.returncode, err, time.monotonic() - start
+
+
+def test_ctrl_c_during_conform_exits_130_and_kills_the_engine(tmp_path):
+    cmd, pid_file = engine_script(tmp_path, "stubborn")
+    trace = next(iter(iter_traces(["briscola-2"])))
+    try:
+        status, err, took = interrupt(["conform", "--engine", cmd, "--trace", str(trace), "--timeout", "30"], 3.0)
+        assert status == 130
+        assert err.strip() == "interrupted"
+        assert took < 10
+        pids = pids_of(pid_file)
+        assert len(pids) == 2 and none_alive(pids)
+    finally:
+        kill_all(pids_of(pid_file))
+
+
+def test_ctrl_c_during_check_never_reports_a_variant_disproved(tmp_path, monkeypatch):
+    monkeypatch.setenv("REGOLA_CACHE_DIR", str(tmp_path / "cache"))  # cold: the proofs take a while
+    status, err, _ = interrupt(["check"], 2.0)
+    assert status in (0, 130)  # 0 only if it had finished
+    if status == 130:
+        assert err.strip() == "interrupted"
+    assert "not proved" not in err and "Traceback" not in err
+
+
+def test_ctrl_c_during_corpus_generation_leaves_nothing(tmp_path):
+    status, err, _ = interrupt(["corpus", "generate", "--variant", "briscola-2", "--variant", "scopa-2",
+                                "--jobs", "2", "--corpus", str(tmp_path / "c")], 1.0)
+    assert status in (0, 130)
+    if status == 130:
+        assert err.strip() == "interrupted"
+        assert list(tmp_path.iterdir()) == []
