@@ -9,6 +9,33 @@ What the families share stays here: the shuffle and play actions
 (`.shuffle`), what is derived once per ruleset (`.cache`), seeded shuffles
 and random playouts (`.playout`).
 
+Speed, without a second way of playing: every rule is still played by the
+one function that cites its id, and what is done for speed only spares
+work whose answer is already known.
+
+- Per-ruleset tables, built once and kept (`.cache.per_ruleset`): card
+  points, strengths and suits (`briscola.deck.points`,
+  `briscola.trick.winner`), the order seats draw in after a trick
+  (`briscola.draw.order`), capture values (`scopa.deck.values`), and the
+  state before the first shuffle, a frozen value handed out again.
+- Capture searches remembered per table (`scopa.capture.match`,
+  `scopa.capture.sum`): a capture depends only on the ruleset's tables,
+  the table cards and the card played, so the answer for a (table, card)
+  seen before is looked up; the sets of every total on a table are found
+  in one search shared by every card played to it
+  (`.fishing.tables.remembered`).
+- Immutable actions and states built without revalidation: legal actions
+  are built once and shared (`.actions.play_action`), and a new state
+  copies the old one's fields and changes a few (``replace``) instead of
+  running the dataclass constructor again.
+- One dict lookup sends a state to its family (`.families.FAMILY_OF_STATE`).
+
+Every memo has ``cache_clear``, so the mutants of
+`regola.conformance.runner.misreadings` empty them on the way in and out.
+The committed corpus replays byte for byte (`regola corpus check`), which
+is the check that these change nothing; ``benchmarks/bench_reference.py``
+measures what they gain.
+
 Imports ``regola.spec`` only.
 """
 
@@ -20,7 +47,7 @@ from regola.spec import Ruleset
 
 from .actions import ActionModel, PlayAction, ShuffleAction, action_dict
 from .errors import IllegalAction
-from .families import AnyState, family_of
+from .families import FAMILY_OF_STATE, AnyState, Family, family_of
 from .fishing.state import FishingState
 from .playout import random_playout, shuffled_deck
 from .tricks.actions import ExchangeAction, parse_action
@@ -50,8 +77,7 @@ def legal_actions(state: AnyState) -> list[ActionModel]:
     fishing games: card by card, laying the card before its captures).
     Empty between hands (a chance step: see `State.is_chance`) and once the
     match is over."""
-    _check_state(state, "legal_actions")
-    return family_of(state.ruleset).legal_actions(state)
+    return (FAMILY_OF_STATE.get(type(state)) or _family(state, "legal_actions")).legal_actions(state)
 
 
 def apply(state: AnyState, action: ActionModel | dict[str, Any]) -> AnyState:
@@ -62,13 +88,13 @@ def apply(state: AnyState, action: ActionModel | dict[str, Any]) -> AnyState:
     ``scopa.play.phase``), out of turn (``briscola.play.turn``), a card not
     held (``briscola.play.in-hand``), and so on.
     """
-    _check_state(state, "apply")
+    family = FAMILY_OF_STATE.get(type(state)) or _family(state, "apply")
     seat = action.get("seat") if isinstance(action, dict) else None
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
         # pydantic would read "1" or True as seat 1: a malformed action instead
         rule = "scopa.play.phase" if state.ruleset.play.kind == "fishing" else "briscola.play.phase"
         raise IllegalAction(rule, f"malformed action {action!r}: field seat: a seat is an integer, got {seat!r}")
-    return family_of(state.ruleset).apply(state, action)
+    return family.apply(state, action)
 
 
 def view(state: AnyState, seat: int | None = None) -> dict[str, Any]:
@@ -76,10 +102,19 @@ def view(state: AnyState, seat: int | None = None) -> dict[str, Any]:
     keys, omniscient if ``seat`` is None, otherwise what that seat may see
     (hidden hands are ``null``, their sizes always shown). Each family's
     `view` lists its keys."""
-    _check_state(state, "view")
+    family = FAMILY_OF_STATE.get(type(state)) or _family(state, "view")
     if seat is not None:
         _check_seat(seat, "view: seat")
-    return family_of(state.ruleset).view(state, seat)
+    return family.view(state, seat)
+
+
+def _family(state: Any, what: str) -> Family:
+    """The family of a state whose exact type is not in `FAMILY_OF_STATE`
+    (a subclass of a family's state), or a clear TypeError. The public
+    functions look the state's type up first: one dict lookup per step
+    instead of a type check and a walk to ``ruleset.play.kind``."""
+    _check_state(state, what)
+    return family_of(state.ruleset)
 
 
 def _check_state(state: Any, what: str) -> None:

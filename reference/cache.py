@@ -18,7 +18,9 @@ RECENT_SIZE = 32
 def per_ruleset(build: Callable[[Ruleset], T]) -> Callable[[Ruleset], T]:
     """``build``, remembered for the `RECENT_SIZE` most recently built
     rulesets. A ruleset is frozen, so it is looked up by identity; the cache
-    holds the ruleset itself, so its id cannot be taken by another."""
+    holds the ruleset itself, so its id cannot be taken by another. Like a
+    `functools.cache` function it has ``cache_clear``, which the mutants
+    of `regola.conformance.runner.misreadings` call on the way in and out."""
     recent: dict[int, tuple[Ruleset, T]] = {}
 
     @wraps(build)
@@ -31,6 +33,7 @@ def per_ruleset(build: Callable[[Ruleset], T]) -> Callable[[Ruleset], T]:
             recent[id(ruleset)] = hit
         return hit[1]
 
+    cached.cache_clear = recent.clear  # type: ignore[attr-defined]  # emptied like functools.cache
     return cached
 
 

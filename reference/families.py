@@ -47,3 +47,13 @@ FAMILIES: dict[str, Family] = {
 def family_of(ruleset: Ruleset) -> Family:
     """The family that plays ``ruleset``."""
     return FAMILIES[ruleset.play.kind]
+
+
+FAMILY_OF_STATE: dict[type, Family] = {
+    State: tricks_game,
+    FishingState: fishing_game,
+}
+"""The type of a state -> the family that made it: each family builds
+states of its own class only, so this answers as `family_of` does for the
+state's ruleset, with one lookup instead of reading ``ruleset.play.kind``
+at every step."""

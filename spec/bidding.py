@@ -58,6 +58,16 @@ class Bidding(_Model):
     `chiamata.bid.points`)."""
     raise_step: int = Field(default=1, ge=1)
     """With `raise_rule = step`: the points each raise adds."""
+    opening_two_ends: bool = False
+    """In a rank auction, an opening bid of the weakest face (the Two) ends
+    the auction at once: the others are shut out and the opener holds the
+    Two at the plain target (IT-blackjack-baccarat: "Se il giocatore primo a
+    chiamare chiede un due, gli altri giocatori sono tagliati fuori
+    dall'asta") (rule `chiamata.bid.opening-two`)."""
+    no_counters_redeal: bool = False
+    """A player whose hand holds no card that counts points may, at his
+    first turn to speak, show it and have the same dealer deal again (P-CHI
+    col Monte) (rule `chiamata.bid.no-counters`)."""
     all_pass: Literal["redeal", "reopen"] = "redeal"
     """When every player passes without a bid: the same dealer deals again
     (P-CHI col Monte, the common rule), or the dealer asks each player in
@@ -95,6 +105,30 @@ class Calling(_Model):
     """With a call after the first trick: a face nobody may play to the first
     trick, except the bidder when he plays last to it (P-CHI prima mano al
     buio: the Two) (rule `chiamata.play.blind-first-trick`)."""
+    two_cards_at: int | None = Field(default=None, ge=1)
+    """With `calling.kind = card`: a contract of at least this many points
+    lets the winner call two cards of one suit, that suit being trumps; the
+    holder of each is his partner (W-BRI: a bid of 120). With two partners
+    the defenders share the bidder's and the partners' payment equally
+    (rules `chiamata.call.two-cards`, `chiamata.score.two-partners`)."""
+    monte: bool = False
+    """The cards left after the deal (the monte) lie face down until the
+    call; then the auction's winner takes them unseen and discards as many,
+    face down, never the called card. The discards count for the side that
+    takes the last trick. A winner who then holds the called card either
+    plays alone without a word or shows it and takes the player on his right
+    as partner (P-CHI col Monte; rules `chiamata.call.monte`,
+    `chiamata.call.own-card-shown`)."""
+    blind_barred_follow: Literal["exempt", "oblige"] = "exempt"
+    """How a barred card of the suit led stands against following suit
+    (`play.follow_suit = must-follow`): `exempt`, it does not count, so a
+    player whose only cards of the suit led are barred may play any other
+    card (rule `chiamata.play.blind-first-trick`); `oblige`, it counts, so he
+    must still follow with an unbarred card of that suit. `oblige` is the
+    two rules read side by side with neither giving way: it can leave a
+    player with no legal card, and `regola check` refuses it with
+    must-follow (invariant `trick.always-playable`). No source settles the
+    case (P-CHI has no duty to follow; TIM has no barred face)."""
 
 
 # --- contract payoffs -------------------------------------------------------
@@ -199,9 +233,55 @@ def check_bidding(ruleset: Any) -> None:
             raise ValueError("play.first_lead = bidder needs an auction")
     if bidding.all_pass == "reopen" and bidding.kind != "points-auction":
         raise ValueError("bidding.all_pass = reopen needs bidding.kind = points-auction (it reopens at min_points)")
+    if calling.two_cards_at is not None:
+        _check_two_cards(ruleset)
+    if calling.monte:
+        left = len(ruleset.deck.cards()) - ruleset.seating.in_hand * ruleset.deal.hand_size
+        if not contract or left < 1:
+            raise ValueError(
+                f"calling.monte needs an auction and cards left after the deal for the monte ({left} are left)"
+            )
+        if calling.when != "before-play" or calling.two_cards_at is not None:
+            raise ValueError("calling.monte needs calling.when = before-play and one called card (no two_cards_at)")
+    if ruleset.seating.sits_out == "dealer" and not contract:
+        raise ValueError("seating.sits_out = dealer needs an auction for a contract (bidding.kind rank-auction, "
+                         "points-auction or low-card)")
+    if bidding.no_counters_redeal and not contract:
+        raise ValueError(
+            "bidding.no_counters_redeal needs an auction (bidding.kind rank-auction, points-auction or low-card)"
+        )
+    if bidding.opening_two_ends and bidding.kind != "rank-auction":
+        raise ValueError("bidding.opening_two_ends needs bidding.kind = rank-auction (the Two is a face bid)")
+    if calling.blind_barred_follow != "exempt" and calling.blind_barred_rank is None:
+        raise ValueError(
+            "calling.blind_barred_follow needs calling.blind_barred_rank (a face barred from the dark trick)"
+        )
     if calling.blind_barred_rank is not None and calling.when != "after-first-trick":
         raise ValueError("calling.blind_barred_rank needs calling.when = after-first-trick")
     if bidding.kind == "trump-guess" and ruleset.deal.indicator != "after-bids":
         raise ValueError("bidding.kind = trump-guess needs deal.indicator = after-bids")
     if ruleset.deal.indicator == "after-bids" and bidding.kind != "trump-guess":
         raise ValueError("deal.indicator = after-bids needs bidding.kind = trump-guess")
+
+
+def _check_two_cards(ruleset: Any) -> None:
+    """``calling.two_cards_at``: a card call, a reachable target, and payments
+    the defenders can share equally (``chiamata.score.two-partners``)."""
+    calling, bidding = ruleset.calling, ruleset.bidding
+    if calling.kind != "card":
+        raise ValueError("calling.two_cards_at needs calling.kind = card (two cards are named, not a face)")
+    if calling.two_cards_at > bidding.max_points:
+        raise ValueError(
+            f"calling.two_cards_at {calling.two_cards_at} is above bidding.max_points {bidding.max_points}"
+        )
+    defenders = ruleset.seating.in_hand - 3
+    if defenders < 1:
+        raise ValueError("calling.two_cards_at needs at least four players in a hand (two partners leave no defender)")
+    bands = ruleset.hand_scoring.contract.bands
+    for i, band in enumerate(bands):
+        reach = i + 1 == len(bands) or bands[i + 1].min_target > calling.two_cards_at
+        if reach and (band.bidder + 2 * band.partner) % defenders:
+            raise ValueError(
+                f"hand_scoring.contract.bands[{i}]: with two partners the {defenders} defenders share "
+                f"{band.bidder} + 2 x {band.partner} = {band.bidder + 2 * band.partner}, which does not divide equally"
+            )

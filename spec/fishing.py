@@ -59,6 +59,12 @@ class Capture(_Model):
     """With `ace_takes_all`: an Ace played to an empty table stays there
     (P-SCO), or is captured at once by its player, the table staying empty
     (some Scopa d'Assi players, P-SCO) (rule `scopa.capture.ace-takes-itself`)."""
+    fifteen: Literal["none", "only", "also"] = "none"
+    """Capturing by fifteen: `only`: a played card takes a set of one or
+    more table cards that adds up with it to 15, and never by equal value
+    (Scopa di Quindici, P-SCO's first version, W-SCO); `also`: either as
+    usual or by fifteen (P-SCO's second version; Cirulla, W-SCO) (rule
+    `scopa.capture.fifteen`)."""
     last_play_scopa: bool = False
     """Whether a sweep made by the very last card of the hand counts as a
     scopa: never (P-SCO, P-SCN, W-SCO), or it does (some players of 10-card
@@ -69,7 +75,8 @@ class Capture(_Model):
 
 
 PrimieraScale = Literal[
-    "standard", "pictures-graded", "pictures-zero", "ace-five-and-a-half", "most-sevens"
+    "standard", "pictures-graded", "pictures-zero", "ace-five-and-a-half", "most-sevens",
+    "lexicographic",
 ]
 
 # Primiera values in half points, by Italian rank id (so 5½ and ½ are whole).
@@ -91,6 +98,13 @@ PRIMIERA_HALVES: dict[str, dict[str, int]] = {
 # The "most sevens" comparison: count of each face, compared in this order.
 MOST_SEVENS_ORDER = ("7", "6", "5", "4", "3", "2", "A")
 
+# The lexicographic ("semplice") primiera: faces from the best down (TIM);
+# the Horse and the Queen are one Italian face, `H`.
+LEXICOGRAPHIC_ORDER = ("7", "6", "A", "5", "4", "3", "2", "K", "H", "J")
+
+# Primiera scales that compare faces rather than add values.
+ORDER_SCALES = ("most-sevens", "lexicographic")
+
 
 class Primiera(_Model):
     """The primiera (prime): the best card of each suit, compared between sides."""
@@ -103,7 +117,10 @@ class Primiera(_Model):
     10, Horse 9, Jack 8 (P-SCN). `pictures-zero`: pictures 0 (W-SCO, TIM).
     `ace-five-and-a-half`: 2-7 face value, Ace 5½, pictures ½ (P-SCO).
     `most-sevens`: most Sevens, then most Sixes, and so on down to the Aces,
-    with no need for every suit (W-SCO)."""
+    with no need for every suit (W-SCO). `lexicographic`: the "semplice"
+    prime (TIM): each side's best card of every suit, sorted from the best
+    down in the order 7 6 A 5 4 3 2 K H J, compared card by card (rule
+    `scopa.score.primiera-lexicographic`)."""
     missing_suit: Literal["disqualifies", "more-suits-win"] = "disqualifies"
     """A side without a card of every suit: `disqualifies` it, so only
     four-suit primes compete (P-SCO, W-SCO, FIGS); `more-suits-win` ranks
@@ -112,8 +129,9 @@ class Primiera(_Model):
     side holds all four suits)."""
 
     def halves(self) -> dict[str, int]:
-        """The scale's values in half points, by Italian rank id (sum scales)."""
-        return PRIMIERA_HALVES[self.scale]
+        """The scale's values in half points, by Italian rank id (sum scales;
+        the face-order scales rank faces as `standard` does)."""
+        return PRIMIERA_HALVES.get(self.scale, PRIMIERA_HALVES["standard"])
 
 
 class ScopaScoring(_Model):
@@ -144,6 +162,29 @@ class ScopaScoring(_Model):
     """A side that captures all ten coins (the Napoleone, played with the
     Napola) wins the match at the end of that hand (P-SCO, P-SCN) (rule
     `scopa.score.napoleone`)."""
+    grande: bool = False
+    """A side holding the King, Horse and Jack of coins scores 5 points
+    (Cirulla, W-SCO) (rule `scopa.score.grande`)."""
+    hand_bonuses: bool = False
+    """Cirulla's bonuses for a hand as dealt (W-SCO): three cards adding up
+    to less than 10 score 3, three of a kind score 10, at every deal
+    (rule `scopa.bonus.hand`)."""
+    bonus_wildcard: str | None = None
+    """A card id (Cirulla: the Seven of cups, the Genoese pack's Seven of
+    hearts, `7c`) that may stand for any face, but only to make a hand
+    bonus (W-SCO) (rule `scopa.bonus.wildcard`)."""
+    table_bonus: bool = False
+    """Cirulla's bonus for the dealer (W-SCO): four table cards adding up to
+    15 are his at once as one scopa, to 30 as two (rule `scopa.bonus.table`)."""
+    cappotto: int = Field(default=0, ge=0)
+    """When above 0: a side that has this many points at the end of a hand
+    while every other side has none wins the match (7 in some Italian
+    cities, W-SCO) (rule `scopa.match.cappotto`)."""
+    claims: bool = False
+    """Chiamarsi fuori (P-SCO): on his turn a player may claim that his side
+    has reached the target; a right claim wins the match at once, a wrong
+    one loses it (rules `scopa.match.claim`, `scopa.match.claim-right`,
+    `scopa.match.claim-wrong`)."""
 
 
 # --- consistency of a fishing ruleset -------------------------------------
@@ -171,6 +212,7 @@ def check_fishing(ruleset: Any) -> None:
                 ("deal.table_packets", sum(deal.table_packets) > 0),
                 ("deal.refill", deal.refill),
                 ("deal.redeal", bool(deal.redeal)),
+                ("deal.last_deal = rest", deal.last_deal == "rest"),
                 ("hand_scoring.kind = scopa", ruleset.hand_scoring.kind == "scopa"),
             )
             if used
@@ -200,7 +242,15 @@ def check_fishing(ruleset: Any) -> None:
     if missing:
         problems.append(f"every rank needs a capture value (deck.ranks value); missing for {missing}")
     italian = {r.italian for r in ruleset.deck.ranks}
-    if ruleset.hand_scoring.scopa.primiera.scale != "most-sevens":
+    opts = ruleset.hand_scoring.scopa
+    wild = opts.bonus_wildcard
+    if wild is not None and wild not in ruleset.deck.cards():
+        problems.append(f"hand_scoring.scopa.bonus_wildcard {wild!r} is not a card of the pack")
+    if wild is not None and not opts.hand_bonuses:
+        problems.append("hand_scoring.scopa.bonus_wildcard needs hand_scoring.scopa.hand_bonuses")
+    if opts.claims and ruleset.match.kind != "first-to-points":
+        problems.append("hand_scoring.scopa.claims needs match.kind = first-to-points (a target to claim)")
+    if opts.primiera.scale not in ORDER_SCALES:
         unknown = sorted(italian - set(PRIMIERA_HALVES["standard"]))
         if unknown:
             problems.append(f"the primiera scale has no value for Italian rank(s) {unknown}")

@@ -9,12 +9,14 @@ exported JSON Schema (``regola schema``) and of the generated rules pages.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from .bidding import Bidding, Calling, ContractScoring, check_bidding
+from .counting import Counting, check_counting
 from .fishing import Capture, RedealTrigger, ScopaScoring, check_fishing
+from .seating import Seating
 
 
 class Model(BaseModel):
@@ -39,7 +41,7 @@ class Rank(Model):
     """The Italian face this one stands for (a rank id of the Italian deck), so
     an engine using another deck can be read in Italian terms."""
     points: int = Field(default=0, ge=0)
-    """Card points this face is worth in the trick games."""
+    """Card points this face is worth in the trick games (in 1/`counting.unit` of a point)."""
     value: int | None = Field(default=None, ge=1)
     """Capture value in the fishing games: A 1, 2-7 face value, Jack 8,
     Horse 9, King 10 (rule `scopa.deck.values`)."""
@@ -75,7 +77,7 @@ class Deck(Model):
     """Card ids taken out of the pack before play (for example one 2 with
     three players, all 2s with six)."""
     total_points: int
-    """The card points the pack must add up to (120 in the trick family)."""
+    """The card points the pack must add up to (120 in Briscola; 32 thirds in Tressette)."""
 
     @model_validator(mode="after")
     def _known_ids(self) -> Deck:
@@ -117,42 +119,6 @@ class Deck(Model):
         raise KeyError(rank_id)
 
 
-# --- seats ----------------------------------------------------------------
-
-
-class Seating(Model):
-    """Players, sides and seating. Seats are numbered in order of play."""
-
-    players: int = Field(ge=2, le=8)
-    """Number of players. Seat 0 deals the first hand; seat 1 receives first."""
-    teams: tuple[tuple[int, ...], ...] = ()
-    """Fixed partnerships as lists of seats; empty means each plays for
-    himself. Partners opposite with four: `[[0, 2], [1, 3]]`."""
-    direction: Literal["counter-clockwise", "clockwise"] = "counter-clockwise"
-    """Which way round the table play passes. A presentation detail: the
-    model only needs seat order (rule `briscola.play.turn`)."""
-
-    @model_validator(mode="after")
-    def _teams_partition_seats(self) -> Seating:
-        if self.teams:
-            seats = sorted(s for team in self.teams for s in team)
-            if seats != list(range(self.players)):
-                raise ValueError(
-                    f"seating.teams {list(map(list, self.teams))} must list "
-                    f"every seat 0..{self.players - 1} exactly once"
-                )
-        return self
-
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        """The scoring sides: the teams, or one side per seat."""
-        return self.teams or tuple((s,) for s in range(self.players))
-
-    def side_of(self) -> tuple[int, ...]:
-        """For each seat, the index of its side in `sides()`."""
-        index = {seat: i for i, side in enumerate(self.sides()) for seat in side}
-        return tuple(index[seat] for seat in range(self.players))
-
-
 # --- deal -----------------------------------------------------------------
 
 
@@ -188,6 +154,11 @@ class Deal(Model):
     redeal: tuple[RedealTrigger, ...] = ()
     """Fishing games: table cards that void the deal (Scopa: 3 or more
     Kings) (rule `scopa.deal.redeal`)."""
+    last_deal: Literal["full", "rest"] = "full"
+    """Fishing games: `full`: every new hand is of `hand_size`. `rest`: when
+    the stock holds fewer cards than two full deals, the next deal is the
+    last and shares all of it out equally, one card at a time (Scopa Corse
+    for two, P-SCO: hands of 3, 3, 3, 3 and 4) (rule `scopa.deal.last-deal`)."""
 
     @model_validator(mode="after")
     def _packets_fill_hand(self) -> Deal:
@@ -228,6 +199,9 @@ class Draw(Model):
     """Whether the face-up indicator is drawn as the last card of the stock;
     `false`: it stays on the table to the end and counts for nobody
     (Albastini for five, P-ALB) (rule `albastini.draw.indicator-stays`)."""
+    shown: bool = False
+    """Whether each player shows the card he draws to everyone: it stays known
+    to all until he plays it (Tressette for two) (rule `tressette.draw.shown`)."""
 
 
 class Exchange(Model):
@@ -254,13 +228,13 @@ class Information(Model):
     stock_top_visible: bool = False
     """The top card of the stock is face up (Briscola Scoperta)."""
     partner_view: Literal[
-        "never", "before-first-trick", "stock-exhausted", "before-first-lead"
+        "never", "before-first-trick", "stock-exhausted", "before-first-lead", "captain-stock-exhausted"
     ] = "never"
-    """When partners see each other's hands: never; from the deal until the
-    first trick is complete; or from the moment the stock is exhausted to the
-    end of the hand (rule `briscola.info.partner-view`); or once, from the
-    moment trumps are turned until the first card is played (Albastini,
-    P-ALB, rule `albastini.info.team-look`)."""
+    """When partners see each other's hands: never; from the deal until the first trick is complete; or from the
+    moment the stock is exhausted to the end of the hand (rule `briscola.info.partner-view`); or once, from the
+    moment trumps are turned until the first card is played (Albastini, P-ALB, rule `albastini.info.team-look`);
+    `captain-stock-exhausted`: once the stock is exhausted, each team's captain (its first seat in `seating.teams`)
+    alone sees one partner's hand, the next partner in play order (Schembil, P-BRI, `briscola.info.captain-view`)."""
 
 
 # --- scoring and match ----------------------------------------------------
@@ -278,12 +252,11 @@ class Tier(Model):
 class HandScoring(Model):
     """Who wins a hand, and what it is worth."""
 
-    kind: Literal["card-points", "scopa", "contract"] = "card-points"
-    """`card-points`: the side with strictly the most card points wins the
-    hand. `scopa`: every side scores the Scopa categories of `scopa`.
-    `contract`: the auction's winner and his partner need the contract's
-    target, and every player is paid by the table of `contract` (rules
-    `chiamata.score.*`)."""
+    kind: Literal["card-points", "scopa", "contract", "count"] = "card-points"
+    """`card-points`: the side with strictly the most card points wins the hand. `scopa`: every side scores the
+    Scopa categories of `scopa`. `contract`: the auction's winner and his partner need the contract's target, and
+    every player is paid by the table of `contract` (rules `chiamata.score.*`). `count`: every side scores the
+    whole points it counted by the ruleset's `counting` (Tressette, rules `tressette.score.*`)."""
     tie: Literal["draw", "replay", "last-trick", "more-cards"] = "draw"
     """When sides tie for most points: a draw (P-BRI); the hand is void and
     the same dealer deals again (spazioinwind, seeds); the winner of the last
@@ -373,6 +346,7 @@ class Ruleset(Model):
     """The auction before play (rules `chiamata.bid.*`, `albastini.bid.*`)."""
     calling: Calling = Calling()
     """The call of trumps and partner after an auction (rules `chiamata.call.*`)."""
+    counting: Annotated[Counting, AfterValidator(check_counting)] = Counting()
 
     @model_validator(mode="after")
     def _fishing_checks(self) -> Ruleset:

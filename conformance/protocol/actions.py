@@ -20,12 +20,16 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "bid": ("seat",),
     "pass": ("seat",),
     "call": ("seat",),
+    "discard": ("seat", "card"),
+    "own-call": ("seat", "show"),
+    "show-hand": ("seat",),
+    "claim": ("seat",),
 }
 """Action type -> the fields it must have."""
 
 OPTIONAL: dict[str, tuple[str, ...]] = {
     "bid": ("rank", "points", "card"),
-    "call": ("suit", "card"),
+    "call": ("suit", "card", "second"),
 }
 """Action type -> the fields it may have besides those."""
 
@@ -37,6 +41,8 @@ FIELD_TYPES: dict[str, str] = {
     "points": "a whole number",
     "deck": "a list of card ids",
     "take": "a list of card ids",
+    "second": "a card id",
+    "show": "true or false",
 }
 """Field -> what its value must be, in words."""
 
@@ -44,6 +50,8 @@ FIELD_TYPES: dict[str, str] = {
 def _fits(name: str, value: Any) -> bool:
     if name in ("seat", "points"):
         return isinstance(value, int) and not isinstance(value, bool)
+    if name == "show":
+        return isinstance(value, bool)
     if name in ("deck", "take"):
         return isinstance(value, list) and all(isinstance(c, str) for c in value)
     return isinstance(value, str)

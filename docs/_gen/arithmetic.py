@@ -28,6 +28,8 @@ class Arithmetic:
     tricks: int
     cards_each: int
     deals: int = 1
+    monte: int = 0
+    """Cards left face down for the auction's winner to take and discard (chiamata.call.monte)."""
 
     def rows(self) -> list[tuple[str, str]]:
         """(what, how many) for the table on the variant page."""
@@ -39,7 +41,9 @@ class Arithmetic:
             out.append(("Dealt face up to the table", str(self.table)))
         if self.indicator:
             out.append(("Trump indicator (face up, drawn last)", str(self.indicator)))
-        if self.stock or self.draw_rounds:
+        if self.monte:
+            out.append(("The monte (taken by the bidder, who discards as many)", str(self.monte)))
+        elif self.stock or self.draw_rounds:
             label = "Left in the pack after the first deal" if self.deals > 1 else "Face-down stock after the deal"
             out.append((label, str(self.stock)))
         if self.draw_rounds:
@@ -53,6 +57,8 @@ class Arithmetic:
                 f"1 + {self.stock} ÷ {self.dealt} = {self.deals}",
             ))
         played = f"({self.cards} − {self.table})" if self.table else str(self.cards)
+        if self.monte:
+            played = f"({self.cards} − {self.monte})"
         out.append(("Cards each player plays", f"{played} ÷ {self.players} = {self.cards_each}"))
         if self.tricks:
             out.append(("Tricks in a hand", str(self.tricks)))
@@ -62,7 +68,7 @@ class Arithmetic:
 def arithmetic(ruleset: Ruleset) -> Arithmetic:
     """Count where the cards go in one hand of ``ruleset``."""
     cards = len(ruleset.deck.cards())
-    players = ruleset.seating.players
+    players = getattr(ruleset.seating, "in_hand", ruleset.seating.players)  # the dealer may sit out
     hand = ruleset.deal.hand_size
     dealt = players * hand
     table_cards = sum(getattr(ruleset.deal, "table_packets", ()) or ())
@@ -70,7 +76,8 @@ def arithmetic(ruleset: Ruleset) -> Arithmetic:
     drawing = bool(getattr(getattr(ruleset, "draw", None), "enabled", False))
     stock = cards - dealt - table_cards - indicator
     draw_rounds = (stock + indicator) // players if drawing else 0
-    tricks = cards // players if getattr(ruleset.play, "kind", "tricks") == "tricks" else 0
+    monte = stock if getattr(getattr(ruleset, "calling", None), "monte", False) else 0
+    tricks = (cards - monte) // players if getattr(ruleset.play, "kind", "tricks") == "tricks" else 0
     refill = bool(getattr(ruleset.deal, "refill", False))
     deals = 1 + stock // dealt if refill and dealt else 1
     return Arithmetic(
@@ -83,8 +90,9 @@ def arithmetic(ruleset: Ruleset) -> Arithmetic:
         stock=stock,
         draw_rounds=draw_rounds,
         tricks=tricks,
-        cards_each=(cards - table_cards) // players,
+        cards_each=(cards - table_cards - monte) // players,
         deals=deals,
+        monte=monte,
     )
 
 

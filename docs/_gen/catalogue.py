@@ -21,6 +21,7 @@ GROUPS = {
     "capture": "Capturing",
     "sweep": "Sweeps",
     "trick": "Tricks",
+    "declare": "Declarations",
     "draw": "Drawing",
     "exchange": "Exchanging the indicator",
     "end": "The end of a hand",

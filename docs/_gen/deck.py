@@ -83,7 +83,15 @@ def deck_section(ruleset: Ruleset) -> str:
         suits,
     ]
     total = _total(deck, "points")
-    if total:
+    unit = ruleset.counting.unit
+    if total and unit > 1:  # tressette.deck.points: points counted in fractions
+        whole, part = divmod(total, unit)
+        points = f"{whole} {part}/{unit}" if part else str(whole)
+        parts.append(
+            f"Points are counted in units of 1/{unit} of a point: the cards in play hold "
+            f"**{total} units** in all, {points} points (the spec requires {deck.total_points})."
+        )
+    elif total:
         parts.append(
             f"The cards in play hold **{total} card points** in all "
             f"(the spec requires {deck.total_points})."

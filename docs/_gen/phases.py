@@ -44,6 +44,10 @@ def phases_diagram(ruleset: Ruleset) -> str:
     if indicator == "before-deal":
         chain.append(node("indicator", "Turn up the top card: trumps"))
     deal_text = f"Deal {a.hand_size} cards each, {packets}"
+    if getattr(ruleset.seating, "sits_out", "nobody") == "dealer":
+        deal_text += ", the dealer sitting out"
+    if getattr(getattr(ruleset, "calling", None), "monte", False):
+        deal_text += ", the rest face down as the monte"
     if a.table:
         deal_text += f", and {a.table} face up to the table"
     chain.append(node("deal", deal_text))
@@ -59,6 +63,8 @@ def phases_diagram(ruleset: Ruleset) -> str:
     late_call = getattr(calling, "when", None) == "after-first-trick"
     if getattr(calling, "kind", "none") != "none" and not late_call:
         chain.append(node("calling", CALLING_TEXT.get(calling.kind, f"Call: {calling.kind}")))
+    if getattr(calling, "monte", False):
+        chain.append(node("monte", "The winner takes the monte unseen and discards as many, face down"))
     if indicator == "after-bids":
         chain.append(node("indicator", "Turn up the next card: its suit is trumps"))
     if fishing:

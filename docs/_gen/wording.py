@@ -160,7 +160,9 @@ def _one_game_point(rs: Ruleset) -> bool:
 
 
 FACTS: dict[str, Callable[[Ruleset], Any]] = {
-    "players": lambda rs: rs.seating.players,
+    "players": lambda rs: rs.seating.in_hand,  # those who play a hand: the dealer may sit out
+    "defenders": lambda rs: _NUMBERS.get(rs.seating.in_hand - 2, rs.seating.in_hand - 2),
+    "others": lambda rs: _NUMBERS.get(rs.seating.in_hand - 1, rs.seating.in_hand - 1),
     "sides": lambda rs: len(rs.seating.teams) or rs.seating.players,
     "card_points": _card_points,
     "removed": _removed,

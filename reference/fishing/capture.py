@@ -9,12 +9,17 @@ A capture choice is the tuple of table cards taken, in canonical order;
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from ..errors import IllegalAction
-from .tables import FishingTables
+from .fifteen import is_fifteen, plays_fifteen, with_fifteen
+from .tables import FishingTables, remembered, remembered_per_table
 
 Take = tuple[str, ...]
 
 
+@remembered
 def matching_cards(tables: FishingTables, table: Take, card: str) -> list[Take]:
     """``scopa.capture.match``: each table card of the played card's value,
     taken alone."""
@@ -22,27 +27,47 @@ def matching_cards(tables: FishingTables, table: Take, card: str) -> list[Take]:
     return [(c,) for c in table if tables.value[c] == v]
 
 
+@remembered
 def summing_sets(tables: FishingTables, table: Take, card: str) -> list[Take]:
     """``scopa.capture.sum``: every set of two or more table cards whose
-    values add up to the played card's value, in canonical order."""
-    target = tables.value[card]
-    cards = tables.sort(table)
-    found: list[Take] = []
+    values add up to the played card's value, in canonical order.
 
-    def extend(start: int, chosen: tuple[str, ...], total: int) -> None:
-        for i in range(start, len(cards)):
-            c = cards[i]
-            t = total + tables.value[c]
-            if t > target:
-                continue
-            if t == target:
-                if len(chosen) >= 1:
-                    found.append(chosen + (c,))
-                continue
-            extend(i + 1, chosen + (c,), t)
+    Read from `sums_on`, which finds the sets of every total on this table
+    in one search, shared by every card played to it."""
+    return list(sums_on(tables, table).get(tables.value[card], ()))
 
-    extend(0, (), 0)
-    return found
+
+@remembered_per_table
+def sums_on(tables: FishingTables, table: Take) -> Mapping[int, tuple[Take, ...]]:
+    """``scopa.capture.sum``, for every card at once: total -> each set of
+    two or more table cards adding up to it (up to the pack's highest
+    capture value), each in canonical order, in the order a search through
+    the table in canonical order meets them.
+
+    A set counts under its total only if its last card adds to it (a
+    value of at least 1, as every capture value is): a set is a sum for a
+    card when its cards add up to the card's value and no smaller part of
+    it already does."""
+    limit = tables.top_value
+    value = tables.value
+    order = tables.order
+    found: dict[int, list[Take]] = {}
+    growing: list[tuple[Take, int]] = [((), 0)]  # the sets that may still grow, with their totals
+    for c in tables.sort(table):
+        v = value[c]
+        for chosen, total in list(growing):
+            t = total + v
+            if t > limit:
+                continue
+            taken = chosen + (c,)
+            if chosen and v > 0:
+                found.setdefault(t, []).append(taken)
+            if t < limit:  # at the limit, only sets no total counts (their last card adds 0) go on
+                growing.append((taken, t))
+    # each set's cards are in canonical order; the sets, as a search meets them
+    return MappingProxyType(
+        {t: tuple(sorted(sets, key=lambda s: [order[c] for c in s])) for t, sets in found.items()}
+    )
 
 
 def ace_takes_all_applies(tables: FishingTables, card: str) -> bool:
@@ -62,13 +87,20 @@ def ace_choices(tables: FishingTables, table: Take, card: str) -> list[Take]:
     return aces or [tables.sort(table)]
 
 
+@remembered
 def capture_choices(tables: FishingTables, table: Take, card: str) -> list[Take]:
     """Every distinct capture ``card`` can make from ``table``, in canonical
     order (compared card by card in canonical order, a shorter prefix first).
 
     ``scopa.capture.single-card-first``: when a table card matches, only
     single cards may be taken; ``scopa.capture.free-choice``: matches and
-    sums alike.
+    sums alike. ``scopa.capture.fifteen``: sets adding up to 15 with the
+    card, instead of (``only``) or besides (``also``) those.
+
+    For speed this, `matching_cards` and `summing_sets` are kept per
+    (table, card) in the tables of the ruleset
+    (`regola.reference.fishing.tables.remembered`); each depends on nothing
+    else, so a lookup gives what the search would.
     """
     if ace_takes_all_applies(tables, card):
         choices = ace_choices(tables, table, card)
@@ -76,6 +108,7 @@ def capture_choices(tables: FishingTables, table: Take, card: str) -> list[Take]
         choices = matching_cards(tables, table, card)
         if not choices or tables.ruleset.capture.priority == "free":
             choices = choices + summing_sets(tables, table, card)
+        choices = with_fifteen(tables, table, card, choices)
     return sorted(choices, key=lambda take: [tables.order[c] for c in take])
 
 
@@ -130,6 +163,10 @@ def _capture_rules(tables: FishingTables, table: Take, card: str, take: Take) ->
         return rules
     if ace_takes_all_applies(tables, card):
         rules.append("scopa.capture.ace-takes-all")
+    mode = plays_fifteen(tables)
+    if mode != "none" and is_fifteen(tables, card, take):
+        # a set making 15 with the card never also equals its value (2v != 15)
+        return rules + ["scopa.capture.fifteen", "scopa.deck.values"]
     matches = matching_cards(tables, table, card)
     sums = summing_sets(tables, table, card)
     rules.append("scopa.capture.match" if len(take) == 1 else "scopa.capture.sum")
@@ -161,6 +198,12 @@ def _why_not(tables: FishingTables, table: Take, card: str, take: Take) -> Illeg
             f"a capture must take at least one table card; {card} takes nothing, so play it",
         )
     total = sum(tables.value[c] for c in take)
+    if plays_fifteen(tables) == "only":
+        return IllegalAction(
+            "scopa.capture.fifteen",
+            f"{card} (value {v}) cannot take {', '.join(take)}: with the card they add up to "
+            f"{v + total}, and a capture must make 15",
+        )
     if len(take) == 1:
         return IllegalAction(
             "scopa.capture.match",

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from regola.spec.fishing import RedealTrigger
 
 from ..errors import IllegalAction
 from ..shuffle import check_deck_order
-from .state import FishingState
+from .bonuses import deal_bonuses, table_bonus
+from .state import FishingState, replace
 from .tables import FishingTables
 
 
@@ -26,7 +26,7 @@ def deal_round(
     n = tables.players
     hands: list[list[str]] = [[] for _ in range(n)]
     table: list[str] = []
-    for i, packet in enumerate(deal.packets):
+    for i, packet in enumerate(packets_of(tables, len(pack), with_table)):
         for k in range(1, n + 1):
             seat = (dealer + k) % n
             hands[seat].extend(pack[:packet])
@@ -36,6 +36,18 @@ def deal_round(
             table.extend(pack[:count])
             del pack[:count]
     return hands, table
+
+
+def packets_of(tables: FishingTables, left: int, first: bool) -> tuple[int, ...]:
+    """The packets of a deal from a stock of ``left`` cards: the variant's,
+    except under ``scopa.deal.last-deal`` (``deal.last_deal = "rest"``) for a
+    new hand dealt from fewer cards than two full deals: then the whole
+    stock, equally, one card at a time."""
+    deal = tables.ruleset.deal
+    full = tables.players * deal.hand_size
+    if first or deal.last_deal != "rest" or left >= 2 * full:
+        return deal.packets
+    return (1,) * (left // tables.players)
 
 
 def redeal_trigger(tables: FishingTables, table: tuple[str, ...]) -> RedealTrigger | None:
@@ -49,7 +61,9 @@ def redeal_trigger(tables: FishingTables, table: tuple[str, ...]) -> RedealTrigg
 
 def deal_hand(state: FishingState, deck: tuple[str, ...]) -> FishingState:
     """Deal a new hand from ``deck`` (top card first), dealer ``state.dealer``;
-    a void deal (``scopa.deal.redeal``) goes back to the shuffle."""
+    a void deal (``scopa.deal.redeal``) goes back to the shuffle. Where
+    played, the dealer takes a table of 15 or 30 (``scopa.bonus.table``)
+    and the hands as dealt score their bonuses (``scopa.bonus.hand``)."""
     tables = state.tables
     check_deck_order(tables.cards, deck, "scopa.deal.shuffle")
     pack = list(deck)
@@ -97,6 +111,18 @@ def deal_hand(state: FishingState, deck: tuple[str, ...]) -> FishingState:
             events=(event, redeal),
             rules=(*rules, "scopa.deal.redeal"),
         )
+    captured = [() for _ in tables.sides]
+    scope = [0 for _ in tables.sides]
+    events = [event]
+    taken = table_bonus(tables, on_table)
+    if taken:
+        side = tables.side_of[state.dealer]
+        captured[side] = on_table
+        scope[side] += taken
+        events.append({"type": "table-bonus", "seat": state.dealer, "side": side, "cards": list(on_table), "scope": taken})
+        rules.append("scopa.bonus.table")
+        on_table = ()
+    bonus, bonus_events, bonus_rules = deal_bonuses(tables, sorted_hands, ())
     return replace(
         state,
         phase="play",
@@ -106,12 +132,13 @@ def deal_hand(state: FishingState, deck: tuple[str, ...]) -> FishingState:
         to_move=(state.dealer + 1) % n,
         deals=1,
         played=0,
-        captured=tuple(() for _ in tables.sides),
-        scope=tuple(0 for _ in tables.sides),
+        captured=tuple(captured),
+        scope=tuple(scope),
+        bonus=bonus,
         last_capture=None,
         result=None,
-        events=(event,),
-        rules=tuple(rules),
+        events=(*events, *bonus_events),
+        rules=(*rules, *bonus_rules),
     )
 
 
@@ -132,3 +159,12 @@ def refill(state: FishingState) -> tuple[tuple[tuple[str, ...], ...], tuple[str,
         "stock_size": len(pack),
     }
     return sorted_hands, tuple(pack), event
+
+
+def last_deal_rules(state: FishingState) -> tuple[str, ...]:
+    """``scopa.deal.last-deal`` for the deal of new hands about to be made
+    from ``state.stock``, when it is the last one and shares out the rest."""
+    deal = state.ruleset.deal
+    if deal.last_deal == "rest" and len(state.stock) < 2 * state.tables.players * deal.hand_size:
+        return ("scopa.deal.last-deal",)
+    return ()

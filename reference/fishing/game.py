@@ -11,25 +11,29 @@ stays on the table) and ``capture`` (a card and the table cards it takes).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from regola.spec import Ruleset
 
 from ..actions import PlayAction, ShuffleAction
+from ..cache import per_ruleset
 from ..errors import IllegalAction
 from .actions import (
     AnyFishingAction,
     CaptureAction,
+    ClaimAction,
     capture_action,
+    claim_action,
     lay_action,
     parse_action,
 )
+from .bonuses import deal_bonuses
 from .capture import capture_choices, check_capture, check_lay, is_scopa
-from .deal import deal_hand, refill
-from .match import next_dealer, update_match
+from .claims import claim
+from .deal import deal_hand, last_deal_rules, refill
+from .match import cappotto_winner, next_dealer, update_match
 from .scoring import score_hand
-from .state import CaptureRecord, FishingMatch, FishingState
+from .state import CaptureRecord, FishingMatch, FishingState, replace
 from .tables import FishingTables
 from .views import view
 
@@ -37,7 +41,16 @@ __all__ = ["apply", "initial_state", "legal_actions", "view"]
 
 
 def initial_state(ruleset: Ruleset) -> FishingState:
-    """A match before its first shuffle: seat 0 is to deal."""
+    """A match before its first shuffle: seat 0 is to deal.
+
+    A state is a frozen value, so the one built for a ruleset is kept and
+    handed out again (`regola.reference.cache.per_ruleset`) instead of
+    being built anew for every match."""
+    return _initial_state(ruleset)
+
+
+@per_ruleset
+def _initial_state(ruleset: Ruleset) -> FishingState:
     tables = FishingTables.of(ruleset)
     return FishingState(
         tables=tables,
@@ -47,23 +60,26 @@ def initial_state(ruleset: Ruleset) -> FishingState:
     )
 
 
-def legal_actions(state: FishingState) -> list[PlayAction | CaptureAction]:
+def legal_actions(state: FishingState) -> list[PlayAction | CaptureAction | ClaimAction]:
     """Every legal action of the player to move, in canonical order: card by
     card in canonical order, first laying the card (where allowed: it can
     capture nothing, or capturing is optional), then each distinct capture
-    it can make, ordered by the taken cards in canonical order. Empty at a
-    chance step and once the match is over."""
+    it can make, ordered by the taken cards in canonical order; last, where
+    chiamarsi fuori is played, the claim (``scopa.match.claim``). Empty at
+    a chance step and once the match is over."""
     if state.phase != "play":
         return []
     tables = state.tables
     seat = state.to_move
     compulsory = state.ruleset.capture.compulsory
-    actions: list[PlayAction | CaptureAction] = []
+    actions: list[PlayAction | CaptureAction | ClaimAction] = []
     for card in state.hands[seat]:
         choices = capture_choices(tables, state.table, card)
         if not choices or not compulsory:
             actions.append(lay_action(seat, card))
         actions.extend(capture_action(seat, card, take) for take in choices)
+    if state.ruleset.hand_scoring.scopa.claims:
+        actions.append(claim_action(seat))
     return actions
 
 
@@ -89,6 +105,13 @@ def apply(state: FishingState, action: AnyFishingAction | dict[str, Any]) -> Fis
         )
     if act.seat != state.to_move:
         raise IllegalAction("scopa.play.turn", f"it is seat {state.to_move}'s turn, not seat {act.seat}'s")
+    if isinstance(act, ClaimAction):
+        if not state.ruleset.hand_scoring.scopa.claims:
+            raise IllegalAction(
+                "scopa.play.phase",
+                "this variant does not play chiamarsi fuori (hand_scoring.scopa.claims): no claim is possible",
+            )
+        return claim(state, act.seat, ["scopa.play.turn"])
     hand = state.hands[act.seat]
     if act.card not in hand:
         raise IllegalAction("scopa.play.in-hand", f"seat {act.seat} does not hold {act.card}")
@@ -158,14 +181,16 @@ def _next_turn(state: FishingState, seat: int, events: list[dict[str, Any]], rul
             return replace(state, to_move=nxt, events=tuple(events), rules=tuple(rules))
     if state.stock:
         hands, stock, event = refill(state)
+        bonus, bonus_events, bonus_rules = deal_bonuses(state.tables, hands, state.bonus)
         return replace(
             state,
             hands=hands,
             stock=stock,
             deals=state.deals + 1,
+            bonus=bonus,
             to_move=(state.dealer + 1) % n,
-            events=(*events, event),
-            rules=(*rules, "scopa.deal.refill", "scopa.deal.hands"),
+            events=(*events, event, *bonus_events),
+            rules=(*rules, "scopa.deal.refill", "scopa.deal.hands", *bonus_rules, *last_deal_rules(state)),
         )
     return _finish_hand(state, events, rules)
 
@@ -186,6 +211,8 @@ def _finish_hand(state: FishingState, events: list[dict[str, Any]], rules: list[
     rules += score_rules
     match = update_match(ended, result)
     rules.append("scopa.match.end")
+    if match.over and cappotto_winner(match.points, state.ruleset.hand_scoring.scopa.cappotto) is not None:
+        rules.append("scopa.match.cappotto")
     events.append({"type": "hand-over", **result.to_json()})
     if match.over:
         events.append({"type": "match-over", "winner": match.winner, "points": list(match.points)})

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from regola.spec.fishing import MOST_SEVENS_ORDER
+from regola.spec.fishing import LEXICOGRAPHIC_ORDER, MOST_SEVENS_ORDER
 
+from .bonuses import GRANDE_POINTS, grande_holder
 from .state import FishingResult, FishingState
 from .tables import FishingTables
 
@@ -54,6 +55,8 @@ def primiera_values(tables: FishingTables, piles: Sequence[tuple[str, ...]]) -> 
     if primiera.scale == "most-sevens":
         counts = [tuple(sum(1 for c in pile if tables.face[c] == f) for f in MOST_SEVENS_ORDER) for pile in piles]
         return [list(c) for c in counts], list(counts)
+    if primiera.scale == "lexicographic":
+        return lexicographic_primes(tables, piles)
     halves = primiera.halves()
     suits = [s.id for s in tables.ruleset.deck.suits]
     shown: list[Any] = []
@@ -70,6 +73,33 @@ def primiera_values(tables: FishingTables, piles: Sequence[tuple[str, ...]]) -> 
         else:
             shown.append(_as_number(total))
             keys.append((held, total))
+    return shown, keys
+
+
+def lexicographic_primes(tables: FishingTables, piles: Sequence[tuple[str, ...]]) -> tuple[list[Any], list[Any]]:
+    """``scopa.score.primiera-lexicographic``: each side's best face of every
+    suit in the order 7 6 A 5 4 3 2 K H J, listed from the best down, and
+    the key comparing those lists card by card (the first difference
+    decides). A side short of a suit is out (`disqualifies`) or, with
+    `more-suits-win`, ranked below every side with more suits."""
+    primiera = tables.ruleset.hand_scoring.scopa.primiera
+    rank = {f: len(LEXICOGRAPHIC_ORDER) - i for i, f in enumerate(LEXICOGRAPHIC_ORDER)}
+    suits = [s.id for s in tables.ruleset.deck.suits]
+    shown: list[Any] = []
+    keys: list[Any] = []
+    for pile in piles:
+        best: dict[str, str] = {}
+        for c in pile:
+            face = tables.face[c]
+            if c[-1] not in best or rank[face] > rank[best[c[-1]]]:
+                best[c[-1]] = face
+        faces = sorted(best.values(), key=lambda f: -rank[f])
+        if primiera.missing_suit == "disqualifies" and len(best) < len(suits):
+            shown.append(None)
+            keys.append(None)
+        else:
+            shown.append(faces)
+            keys.append((len(best), tuple(rank[f] for f in faces)))
     return shown, keys
 
 
@@ -108,6 +138,8 @@ def score_hand(state: FishingState) -> tuple[FishingResult, list[str]]:
         eligible = [k if k is not None else (-1,) for k in keys]
         categories["primiera"] = sole_best(eligible) if any(k is not None for k in keys) else None
         rules.append("scopa.score.primiera")
+        if opts.primiera.scale == "lexicographic":
+            rules.append("scopa.score.primiera-lexicographic")
     if opts.re_bello:
         categories["re_bello"] = holder(tables, piles, tables.coin("K"))
         rules.append("scopa.score.re-bello")
@@ -128,10 +160,17 @@ def score_hand(state: FishingState) -> tuple[FishingResult, list[str]]:
             rules.append("scopa.score.napoleone")
     if opts.scopas:
         rules.append("scopa.score.scopas")
+    grande = [0] * sides
+    if opts.grande:
+        rules.append("scopa.score.grande")
+        side = grande_holder(tables, piles)
+        if side is not None:
+            grande[side] = GRANDE_POINTS
+    bonus = list(state.bonus) if state.bonus else [0] * sides
     points = []
     for i in range(sides):
         won = sum(1 for side in categories.values() if side == i)
-        points.append(won + napola[i] + (state.scope[i] if opts.scopas else 0))
+        points.append(won + napola[i] + grande[i] + bonus[i] + (state.scope[i] if opts.scopas else 0))
     result = FishingResult(
         cards=cards,
         coins=coins,
@@ -141,5 +180,7 @@ def score_hand(state: FishingState) -> tuple[FishingResult, list[str]]:
         napola=tuple(napola),
         napoleone=napoleone,
         points=tuple(points),
+        bonus=tuple(bonus) if opts.hand_bonuses else (),
+        grande=tuple(grande) if opts.grande else (),
     )
     return result, rules

@@ -9,7 +9,7 @@ per ruleset in `regola.reference.fishing.tables.FishingTables`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from regola.spec import Ruleset
@@ -54,9 +54,14 @@ class FishingResult:
     """The side that captured every coin, where that wins the match."""
     points: tuple[int, ...]
     """Points scored in this hand per side."""
+    bonus: tuple[int, ...] = ()
+    """Cirulla's hand bonuses per side (``scopa.bonus.hand``); empty when not played."""
+    grande: tuple[int, ...] = ()
+    """Points for the King, Horse and Jack of coins per side
+    (``scopa.score.grande``); empty when not played."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "cards": list(self.cards),
             "coins": list(self.coins),
             "primiera": [list(p) if isinstance(p, tuple) else p for p in self.primiera],
@@ -66,6 +71,11 @@ class FishingResult:
             "napoleone": self.napoleone,
             "points": list(self.points),
         }
+        if self.bonus:
+            out["bonus"] = list(self.bonus)
+        if self.grande:
+            out["grande"] = list(self.grande)
+        return out
 
 
 @dataclass(frozen=True)
@@ -111,6 +121,9 @@ class FishingState:
     """Cards captured per side, in canonical order."""
     scope: tuple[int, ...] = ()
     """Sweeps per side."""
+    bonus: tuple[int, ...] = ()
+    """Cirulla's hand bonuses scored so far in this hand, per side
+    (``scopa.bonus.hand``)."""
     last_capture: CaptureRecord | None = None
     result: FishingResult | None = None
     """The result of the hand just finished (until the next shuffle)."""
@@ -130,3 +143,22 @@ class FishingState:
     def is_over(self) -> bool:
         """True once the match has ended."""
         return self.phase == "over"
+
+
+_STATE_FIELDS = frozenset(f.name for f in fields(FishingState))
+
+
+def replace(state: FishingState, **changes: Any) -> FishingState:
+    """A copy of ``state`` with some fields changed.
+
+    Same meaning as `dataclasses.replace`, but copies the fields directly
+    instead of running the generated ``__init__`` again (a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``),
+    which was the largest single cost of a Scopa step. A state holds no
+    ``__post_init__`` and no derived field, so the two build the same value.
+    """
+    if not _STATE_FIELDS.issuperset(changes):
+        raise TypeError(f"FishingState has no field(s) {sorted(changes.keys() - _STATE_FIELDS)}")
+    new = object.__new__(FishingState)
+    object.__setattr__(new, "__dict__", {**state.__dict__, **changes})
+    return new

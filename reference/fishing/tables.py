@@ -3,9 +3,15 @@ read as plain lookups."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import wraps
+from typing import TypeVar
+from weakref import WeakValueDictionary
 
 from regola.spec import Ruleset
+
+from ..cache import per_ruleset
 
 
 @dataclass(frozen=True)
@@ -27,9 +33,24 @@ class FishingTables:
     sides: tuple[tuple[int, ...], ...]
     side_of: tuple[int, ...]
     """Seat -> index of its side in ``sides``."""
+    top_value: int = 0
+    """The highest capture value in the pack (no sum a card can take is higher)."""
+    memo: Memo = field(default_factory=lambda: Memo(), compare=False, repr=False)
+    """(search, table cards, card played) -> what the search found, for
+    the searches of `regola.reference.fishing.capture` marked `remembered`
+    (the captures a card can make, the sets of cards adding up to its
+    value...): each depends on nothing else (the variant's rules are these
+    tables'), so a table seen again is a lookup instead of a new subset
+    search. Filled as play goes; emptied when it holds `MEMO_KEPT`."""
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> FishingTables:
+        """The tables of ``ruleset``, built once and kept for the few most
+        recently used rulesets (`regola.reference.cache`)."""
+        return _tables_of(ruleset)
+
+    @classmethod
+    def _build(cls, ruleset: Ruleset) -> FishingTables:
         deck = ruleset.deck
         cards = deck.cards()
         rank_by_id = {r.id: r for r in deck.ranks}
@@ -41,6 +62,7 @@ class FishingTables:
             cards=cards,
             order={c: i for i, c in enumerate(cards)},
             value={c: rank_by_id[c[:-1]].value or 0 for c in cards},
+            top_value=max((rank_by_id[c[:-1]].value or 0 for c in cards), default=0),
             face={c: rank_by_id[c[:-1]].italian for c in cards},
             coins=frozenset(c for c in cards if c[-1] in coin_suits),
             sides=sides,
@@ -57,3 +79,88 @@ class FishingTables:
             if self.face[c] == face:
                 return c
         return None
+
+
+_tables_of = per_ruleset(FishingTables._build)
+
+MEMO_KEPT = 1 << 12
+"""How many entries `FishingTables.memo` keeps at most: enough for every
+search of a step and the next, which is where the answers are asked for
+again; a table seen in another hand is rare, and a large memo costs
+memory and garbage collection for nothing."""
+
+
+class Memo(dict):
+    """(search, table cards, card played) -> found, for one ruleset's tables.
+    Every memo made is known to `remembered` (weakly), so ``cache_clear``
+    can empty them all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        _MEMOS[id(self)] = self
+
+
+_MEMOS: WeakValueDictionary[int, Memo] = WeakValueDictionary()
+
+T = TypeVar("T")
+
+Search = Callable[[FishingTables, tuple[str, ...], str], list[tuple[str, ...]]]
+
+
+def remembered(search: Search) -> Search:
+    """``search`` (a pure function of the tables, the table cards and the
+    card played) looked up in `FishingTables.memo` before it is run: for
+    speed, since ``legal_actions`` asks for the captures of every card in
+    hand, and ``apply`` asks again for the card played, for the rest of the
+    hand (to tell a free card, ``scopa.play.free-card``) and for the rules
+    a capture exercises, all on the same table. Each caller gets a fresh
+    list, so no caller can change what another is given."""
+    name = search.__name__
+
+    @wraps(search)
+    def lookup(tables: FishingTables, table: tuple[str, ...], card: str) -> list[tuple[str, ...]]:
+        memo = tables.memo
+        key = (name, table, card)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_KEPT:
+                memo.clear()
+            found = memo[key] = tuple(search(tables, table, card))
+        return list(found)
+
+    lookup.cache_clear = clear_memos  # type: ignore[attr-defined]
+    return lookup
+
+
+def remembered_per_table(
+    search: Callable[[FishingTables, tuple[str, ...]], T],
+) -> Callable[[FishingTables, tuple[str, ...]], T]:
+    """``search`` (a pure function of the tables and the table cards whose
+    answer is immutable) looked up in `FishingTables.memo` before it is
+    run, like `remembered`, for what every card played to the same table
+    shares."""
+    name = search.__name__
+
+    @wraps(search)
+    def lookup(tables: FishingTables, table: tuple[str, ...]) -> T:
+        memo = tables.memo
+        key = (name, table)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_KEPT:
+                memo.clear()
+            found = memo[key] = search(tables, table)
+        return found
+
+    lookup.cache_clear = clear_memos  # type: ignore[attr-defined]
+    return lookup
+
+
+def clear_memos() -> None:
+    """Empty every memo: the ``cache_clear`` of every `remembered`
+    search, as `functools.cache` functions have. The mutants of
+    `regola.conformance.runner.misreadings` call it on the way in and out,
+    so a patched search is never answered from a memo the original filled,
+    nor the original from one the mutant filled."""
+    for memo in list(_MEMOS.values()):
+        memo.clear()

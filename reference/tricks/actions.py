@@ -10,7 +10,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from ..actions import ActionModel, PlayAction, ShuffleAction
 from ..errors import IllegalAction
-from .bidding.actions import BidAction, CallAction, PassAction
+from .bidding.actions import BidAction, CallAction, DiscardAction, OwnCallAction, PassAction, ShowHandAction
 
 
 class ExchangeAction(ActionModel):
@@ -24,7 +24,10 @@ class ExchangeAction(ActionModel):
 AnyAction = ShuffleAction | PlayAction | ExchangeAction
 
 Action = Annotated[
-    Union[ShuffleAction, PlayAction, ExchangeAction, BidAction, PassAction, CallAction],
+    Union[
+        ShuffleAction, PlayAction, ExchangeAction, BidAction, PassAction, CallAction, DiscardAction, OwnCallAction,
+        ShowHandAction,
+    ],
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
@@ -36,7 +39,8 @@ def parse_action(data: Any) -> ShuffleAction | PlayAction | ExchangeAction:
     A malformed action is an `IllegalAction` under
     ``briscola.play.phase``, naming the field that is wrong.
     """
-    if isinstance(data, (ShuffleAction, PlayAction, ExchangeAction, BidAction, PassAction, CallAction)):
+    if isinstance(data, (ShuffleAction, PlayAction, ExchangeAction, BidAction, PassAction, CallAction, DiscardAction,
+                         OwnCallAction, ShowHandAction)):
         return data
     try:
         return _ADAPTER.validate_python(data)
@@ -47,5 +51,6 @@ def parse_action(data: Any) -> ShuffleAction | PlayAction | ExchangeAction:
             "briscola.play.phase",
             f"malformed action {data!r}: field {loc}: {err['msg']} "
             f"(expected one of: shuffle {{deck}}, play {{seat, card}}, exchange {{seat, card}}, "
-            f"bid {{seat, rank|points|card}}, pass {{seat}}, call {{seat, suit|card}})",
+            f"bid {{seat, rank|points|card}}, pass {{seat}}, call {{seat, suit|card}}, discard {{seat, card}}, "
+            f"own-call {{seat, show}}, show-hand {{seat}})",
         ) from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..shuffle import check_deck_order
+from .seats import dealt_seats
 from .state import State, replace
 from .tables import Tables
 
@@ -16,6 +17,12 @@ def turn_indicator(
     pack and turn again. Returns the indicator and the cards reburied."""
     barred = set(tables.ruleset.deal.rebury_indicator)
     reburied: list[str] = []
+    if not pack:
+        raise IllegalAction(
+            "briscola.deal.indicator",
+            "no card is left to turn up as the trump indicator: the deal used the whole pack "
+            "(a ruleset that deals every card needs deal.indicator = none)",
+        )
     card = pack.pop(take_from)
     for _ in range(len(pack) + 1):
         if tables.rank[card] not in barred:
@@ -66,9 +73,9 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
     if where == "before-deal":
         indicator, reburied = turn_indicator(tables, pack, 0)
     hands: list[list[str]] = [[] for _ in range(n)]
+    seats = dealt_seats(state)  # chiamata.seat.dealer-sits-out: all but the dealer, where he sits out
     for packet in rules.deal.packets:
-        for i in range(1, n + 1):
-            seat = (state.dealer + i) % n
+        for seat in seats:
             hands[seat].extend(pack[:packet])
             del pack[:packet]
     if where == "after-deal":
@@ -112,6 +119,8 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
         tricks_played=0,
         last_trick=None,
         result=None,
+        declared=(),
+        shown=(),
         events=(event,),
         rules=tuple(rule_ids),
     )

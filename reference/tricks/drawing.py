@@ -22,16 +22,16 @@ def draw_round(
     order), the stock and the indicator after the draw, the events and the
     rule ids.
     """
-    players = tables.players
     if not stock and indicator is None:
         return hands, stock, indicator, [], []
     hands = list(hands)
     events: list[dict[str, Any]] = []
     rules = ["briscola.draw.order"]
     taken = 0
-    for i in range(players):
-        seat = (winner + i) % players
-        if taken < len(stock):
+    left = len(stock)
+    insert = tables.insert
+    for seat in tables.from_seat[winner]:
+        if taken < left:
             card = stock[taken]
             taken += 1
             events.append({"type": "draw", "seat": seat, "card": card})
@@ -41,5 +41,22 @@ def draw_round(
             rules.append("briscola.draw.indicator-last")
         else:
             break
-        hands[seat] = tables.insert(hands[seat], card)
+        hands[seat] = insert(hands[seat], card)
     return hands, stock[taken:], indicator, events, rules
+
+
+def show_drawn(
+    shown: tuple[tuple[str, ...], ...], drawn: list[dict[str, Any]], players: int
+) -> tuple[tuple[str, ...], ...]:
+    """``tressette.draw.shown``: each card just drawn from the stock is shown
+    to everyone and stays known while its holder keeps it."""
+    out = [list(cards) for cards in (shown or ((),) * players)]
+    for event in drawn:
+        if event["type"] == "draw":
+            out[event["seat"]].append(event["card"])
+    return tuple(tuple(cards) for cards in out)
+
+
+def unshow(shown: tuple[tuple[str, ...], ...], seat: int, card: str) -> tuple[tuple[str, ...], ...]:
+    """``tressette.draw.shown``: a shown card leaves the list once played."""
+    return tuple(tuple(c for c in cards if c != card) if s == seat else cards for s, cards in enumerate(shown))

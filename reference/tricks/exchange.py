@@ -35,9 +35,16 @@ def window_open(state: State) -> bool:
 
 
 def may_exchange(state: State, seat: int) -> bool:
-    """Whether ``seat`` (the player to move) may exchange now."""
+    """Whether ``seat`` (the player to move) may exchange now: whether
+    `check_exchange` lets him. For speed, a seat that does not hold the one
+    card that may be exchanged (``briscola.exchange.card``), the answer at
+    almost every step, is told so without raising and catching the error
+    `check_exchange` would raise (``briscola.play.in-hand``)."""
+    card = exchange_card(state)
+    if card is None or card not in state.hands[seat]:
+        return False
     try:
-        check_exchange(state, seat, exchange_card(state) or "")
+        check_exchange(state, seat, card)
     except IllegalAction:
         return False
     return True

@@ -14,6 +14,7 @@ from typing import Any
 from regola.spec import Ruleset
 
 from ..actions import PlayAction, ShuffleAction, play_action
+from ..cache import per_ruleset
 from ..errors import IllegalAction
 from .actions import AnyAction, ExchangeAction, parse_action
 from .bidding.calling import (
@@ -30,10 +31,12 @@ from .bidding.phase import (
     open_bidding,
 )
 from .deal import deal_hand
-from .drawing import draw_round
+from .declarations import declare
+from .drawing import draw_round, show_drawn, unshow
 from .exchange import check_exchange, exchange_card, may_exchange
 from .match import next_dealer, update_match
 from .scoring import score_hand
+from .seats import in_hand, next_seat
 from .state import MatchScore, State, replace
 from .tables import Tables
 from .trick import check_play, playable, trick_winner
@@ -43,7 +46,16 @@ __all__ = ["apply", "initial_state", "legal_actions", "view"]
 
 
 def initial_state(ruleset: Ruleset) -> State:
-    """A match before its first shuffle: seat 0 is to deal."""
+    """A match before its first shuffle: seat 0 is to deal.
+
+    A state is a frozen value, so the one built for a ruleset is kept and
+    handed out again (`regola.reference.cache.per_ruleset`) instead of
+    being built anew for every match."""
+    return _initial_state(ruleset)
+
+
+@per_ruleset
+def _initial_state(ruleset: Ruleset) -> State:
     tables = Tables.of(ruleset)
     zeros = tuple(0 for _ in tables.sides)
     return State(
@@ -94,7 +106,7 @@ def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
         return open_bidding(deal_hand(state, act.deck))
     if state.phase in BIDDING_PHASES or (state.phase == "play" and act.type in BIDDING_ACTIONS):
         after = apply_bidding(state, act)
-        if after.phase == "play" and len(after.trick) == after.tables.players:
+        if after.phase == "play" and len(after.trick) == in_hand(after):
             # chiamata.call.after-first-trick: the first trick is taken once trumps are named
             return _finish_trick(after, list(after.hands), after.trick, list(after.events), list(after.rules))
         return after
@@ -135,9 +147,10 @@ def _play(state: State, act: PlayAction) -> State:
     hand = hands[seat]
     at = hand.index(card)
     hands[seat] = hand[:at] + hand[at + 1 :]
+    if state.shown and card in state.shown[seat]:
+        state = replace(state, shown=unshow(state.shown, seat, card))  # tressette.draw.shown
     trick = state.trick + ((seat, card),)
     events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card}]
-    n = state.tables.players
     if in_contract:
         # chiamata.info.reveal: the called card on the table shows its holder
         contract, shown, shown_rules = reveal_on_play(state, seat, card)
@@ -155,12 +168,12 @@ def _play(state: State, act: PlayAction) -> State:
             events=tuple(events),
             rules=(*rules, "chiamata.call.after-first-trick"),
         )
-    if len(trick) < n:
+    if len(trick) < in_hand(state):
         return replace(
             state,
             hands=tuple(hands),
             trick=trick,
-            to_move=(seat + 1) % n,
+            to_move=next_seat(state, seat),
             events=tuple(events),
             rules=tuple(rules),
         )
@@ -194,6 +207,14 @@ def _finish_trick(
         }
     )
     rules += ["briscola.trick.winner", "briscola.trick.lead-next"]
+    if state.trump is None and tables.ruleset.deal.indicator == "none" and tables.ruleset.bidding.kind == "none":
+        rules.append("tressette.play.no-trumps")
+    declared = state.declared
+    if state.tricks_played == 0 and tables.ruleset.hand_scoring.kind == "count":
+        # tressette.declare.*: every player's combinations, once the first trick is complete
+        declared, declared_events, declared_rules = declare(tables, hands_t, trick)
+        events += declared_events
+        rules += declared_rules
     hands = hands_t
     stock = state.stock
     indicator = state.indicator
@@ -206,6 +227,9 @@ def _finish_trick(
         indicator = left if takes_indicator else indicator
         events += drawn
         rules += draw_rules
+        if ruleset.draw.shown and drawn:
+            state = replace(state, shown=show_drawn(state.shown, drawn, tables.players))
+            rules.append("tressette.draw.shown")
         if not takes_indicator and state.stock and not stock:
             rules.append("albastini.draw.indicator-stays")
     if any(hands) and not stock and (indicator is None or not takes_indicator) and "briscola.draw.exhausted" not in rules:
@@ -222,6 +246,7 @@ def _finish_trick(
         tricks_won=tuple(tricks_won),
         tricks_played=state.tricks_played + 1,
         last_trick=(winner, trick),
+        declared=declared,
         events=tuple(events),
         rules=tuple(rules),
     )
@@ -231,8 +256,10 @@ def _finish_trick(
             and partner_view_active(after)
             and not partner_view_active(state)
         ):
-            # briscola.info.partner-view: partners' hands open from now on
-            return replace(after, rules=(*after.rules, "briscola.info.partner-view"))
+            # briscola.info.partner-view (or .captain-view): partners' hands open from now on
+            captain = ruleset.information.partner_view == "captain-stock-exhausted"
+            opened = "briscola.info.captain-view" if captain else "briscola.info.partner-view"
+            return replace(after, rules=(*after.rules, opened))
         return after
     return _finish_hand(after, events, rules)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .bidding.scoring import score_contract
+from .counting import score_count
 from .state import HandResult, State
 
 
@@ -17,6 +18,8 @@ def score_hand(state: State) -> tuple[HandResult, list[str]]:
     rules = state.ruleset.hand_scoring
     if rules.kind == "contract":
         return score_contract(state)
+    if rules.kind == "count":
+        return score_count(state)
     points = tuple(
         sum(tables.points[c] for seat in side for c in state.won[seat]) for side in tables.sides
     )

@@ -32,6 +32,9 @@ class HandResult:
     """Game points scored per side (a contract hand's payoffs, per seat)."""
     contract: dict[str, Any] | None = None
     """A contract hand's details (bidder, partner, target, side points...)."""
+    counted: tuple[int, ...] | None = None
+    """A counting hand's units per side with the last-trick bonus, before the
+    fractions are dropped (Tressette; rules ``tressette.score.*``)."""
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -44,6 +47,8 @@ class HandResult:
         }
         if self.contract is not None:
             out["contract"] = self.contract
+        if self.counted is not None:
+            out["counted"] = list(self.counted)
         return out
 
 
@@ -103,6 +108,12 @@ class State:
     ``albastini.bid.*``)."""
     contract: Contract | None = None
     """The contract and the call (Chiamata; rules ``chiamata.call.*``)."""
+    declared: tuple[int, ...] = ()
+    """Whole points declared per side at the first trick of the hand
+    (Tressette; rules ``tressette.declare.*``)."""
+    shown: tuple[tuple[str, ...], ...] = ()
+    """Per seat, the cards drawn face up and not yet played (``draw.shown``;
+    rule ``tressette.draw.shown``)."""
 
     @property
     def ruleset(self):  # noqa: ANN201 - the Ruleset

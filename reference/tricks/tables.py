@@ -29,6 +29,10 @@ class Tables:
     sides: tuple[tuple[int, ...], ...]
     side_of: tuple[int, ...]
     """Seat -> index of its side in ``sides``."""
+    from_seat: tuple[tuple[int, ...], ...] = ()
+    """Seat -> every seat in turn order starting with it (who draws after
+    a trick: ``briscola.draw.order``), so a step reads the order instead of
+    working it out seat by seat."""
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> Tables:
@@ -44,6 +48,7 @@ class Tables:
         by_rank = {r: n_strength - i for i, r in enumerate(deck.strength)}
         points_by_rank = {r.id: r.points for r in deck.ranks}
         sides = ruleset.seating.sides()
+        n = ruleset.seating.players
         return cls(
             ruleset=ruleset,
             players=ruleset.seating.players,
@@ -55,6 +60,7 @@ class Tables:
             points={c: points_by_rank[c[:-1]] for c in cards},
             sides=sides,
             side_of=ruleset.seating.side_of(),
+            from_seat=tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
         )
 
     def sort(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -63,8 +69,9 @@ class Tables:
 
     def insert(self, hand: tuple[str, ...], card: str) -> tuple[str, ...]:
         """``hand`` (in canonical order) with ``card`` added in its place."""
-        at = bisect_left(hand, self.order[card], key=self.order.__getitem__)
-        return hand[:at] + (card,) + hand[at:]
+        order = self.order
+        at = bisect_left(hand, order[card], key=order.__getitem__)
+        return (*hand[:at], card, *hand[at:])
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats on this seat's side."""

@@ -14,7 +14,9 @@ def playable(state: State, seat: int, barred: frozenset[str] = frozenset()) -> t
     a player holding the suit led must play that suit. ``barred`` are cards
     the seat may not play at all now (``chiamata.play.blind-first-trick``):
     they do not count for following suit, so a player whose only cards of
-    the suit led are barred may play any other card.
+    the suit led are barred may play any other card; with
+    ``calling.blind_barred_follow = oblige`` they do count, and such a
+    player has no legal card (a spec `regola check` refuses).
     """
     hand = tuple(c for c in state.hands[seat] if c not in barred) if barred else state.hands[seat]
     if state.tables.ruleset.play.follow_suit == "must-follow" and state.trick:
@@ -22,6 +24,9 @@ def playable(state: State, seat: int, barred: frozenset[str] = frozenset()) -> t
         same = tuple(c for c in hand if state.tables.suit[c] == led)
         if same:
             return same
+        if barred and state.tables.ruleset.calling.blind_barred_follow == "oblige":
+            if any(state.tables.suit[c] == led for c in barred):
+                return ()
     return hand
 
 

@@ -17,16 +17,30 @@ def visible_hands(state: State, seat: int | None) -> list[bool]:
 
     ``briscola.info.hidden``: one's own hand; ``briscola.info.open-hands``:
     every hand; ``briscola.info.partner-view``: partners' hands at the moment
-    the variant gives.
+    the variant gives (``briscola.info.captain-view``: the captain's one).
     """
     n = state.tables.players
     if seat is None or state.ruleset.information.open_hands:
         return [True] * n
     seen = [s == seat for s in range(n)]
     if partner_view_active(state):
-        for p in state.tables.partners(seat):
+        for p in viewed_partners(state, seat):
             seen[p] = True
     return seen
+
+
+def viewed_partners(state: State, seat: int) -> tuple[int, ...]:
+    """The partners whose hands ``seat`` sees while the view is on: all of
+    them, or with ``briscola.info.captain-view`` only the captain's (the
+    first seat of a team) next partner in play order, and nobody else's."""
+    partners = state.tables.partners(seat)
+    if state.ruleset.information.partner_view != "captain-stock-exhausted":
+        return partners
+    team = state.tables.sides[state.tables.side_of[seat]]
+    if seat != team[0] or not partners:
+        return ()
+    n = state.tables.players
+    return (min(partners, key=lambda p: (p - seat) % n),)
 
 
 def partner_view_active(state: State) -> bool:
@@ -85,6 +99,12 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         out["stock_top"] = state.stock[0]
     if seat is None:
         out["stock"] = list(state.stock)
+    if rules.hand_scoring.kind == "count":
+        # tressette.declare.*: declarations are public once the first trick is over
+        out["declared"] = list(state.declared) if state.declared else None
+    if rules.draw.shown:
+        # tressette.draw.shown: the cards drawn face up, known to every seat until played
+        out["shown"] = [list(cards) for cards in (state.shown or ((),) * n)]
     if rules.bidding.kind != "none":
         # chiamata.info.*: bids are public; the partnership only as `seat` knows it
         out["auction"] = state.auction.to_json() if state.auction else None

@@ -12,7 +12,9 @@ words. Modules, one per group:
   deal can be avoided.
 - `.deal_solve`: the inverse: which player counts and removals work.
 - `.tricks`: every possible trick has exactly one winner.
+- `.playable`: a player to move always has a legal card.
 - `.scoring`: hands are won exclusively; tiers; targets reachable.
+- `.counting`: a counting hand's units and whole points (Tressette).
 - `.contract`: contract payoffs add up to zero; payoff bands.
 - `.scopa`: Scopa's category points are bounded; the primiera scale.
 - `.bidding`: bids are bounded, auctions end, the called card exists.
@@ -23,7 +25,7 @@ them unless asked for an unchecked ruleset.
 """
 
 # importing the modules registers their invariants, in this (report) order
-from . import cards, deal, face_up, tricks, scoring, contract, scopa, bidding, conservation  # noqa: F401, I001
+from . import cards, deal, face_up, tricks, playable, scoring, counting, contract, scopa, bidding, conservation  # noqa: F401, I001
 from .core import REGISTRY, Invariant, InvariantResult
 from .deal_solve import DealOption, deal_options, deal_table
 from .runner import check, clear_cache, failures, invariants, require_proved

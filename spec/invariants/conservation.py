@@ -5,7 +5,7 @@ stock, the indicator, each player's won cards) a number of cards and a
 number of card points, adding up to the pack, and follows one tracked card,
 any card of the pack, through the step. Each kind of action is encoded from
 the rule it carries out and the spec's numbers (players, trick size, hand
-size, table cards, drawing, the indicator, the exchange): which cards move
+size, table cards, drawing, the indicator, the exchange, the monte): which cards move
 from which zone to which, under which precondition. The claim, for every
 action kind: the zones still hold all the cards and all the card points, no
 zone goes negative, the indicator and the trick stay within their sizes, and
@@ -30,6 +30,8 @@ from .core import Vacuous, Verdict, exactly_one, failed, find_violation, invaria
 from .facts import Pack, bidding_kind, draws, fishing, has_indicator, option, players, refills, table_cards
 
 TRICK, TABLE, STOCK, INDICATOR = "the trick", "the table", "the stock", "the indicator"
+DISCARDS = "the discards"
+"""The monte's discards, face down until the last trick (``chiamata.call.monte``)."""
 
 
 @dataclass
@@ -63,6 +65,8 @@ class Model:
         self.hands = [f"seat {s}'s hand" for s in range(self.n)]
         self.piles = [f"seat {s}'s won cards" for s in range(self.n)]
         middle = [TABLE, STOCK] if fishing(self.ruleset) else [TRICK, STOCK, INDICATOR]
+        if option(self.ruleset, "calling.monte", False):
+            middle.append(DISCARDS)
         self.zones = [*self.hands, *middle, *self.piles]
         self.card = z3.Int("tracked")
         cards = {z: z3.Int(f"cards in {z}") for z in self.zones}
@@ -251,6 +255,23 @@ def leftovers_step(m: Model) -> Step:
     return Step("leftovers taken", "scopa.end.leftovers", after, facts, {})
 
 
+def monte_steps(m: Model) -> list[Step]:
+    """``chiamata.call.monte``: the bidder (seat 0) takes the whole monte into
+    his hand, lays cards from his hand face down one at a time, and the
+    discards join the last trick's winner's (seat 0's) cards at the end."""
+    s = m.before
+    taken, facts = move(m, s, STOCK, m.hands[0], s.cards[STOCK], s.points[STOCK], s.tracked[STOCK])
+    card = z3.Int("discarded")
+    laid, more = move_card(m, s, card, m.hands[0], DISCARDS)
+    won, last = move(m, s, DISCARDS, m.piles[0], s.cards[DISCARDS], s.points[DISCARDS], s.tracked[DISCARDS])
+    last += [s.cards[hand] == 0 for hand in m.hands]
+    return [
+        Step("monte taken", "chiamata.call.monte", taken, facts, {}),
+        Step("discard", "chiamata.call.monte", laid, more, {"card": card}),
+        Step("discards won", "chiamata.call.monte", won, last, {}),
+    ]
+
+
 def steps_for(m: Model) -> list[Step]:
     """The kinds of action of the ruleset's play."""
     if fishing(m.ruleset):
@@ -259,6 +280,8 @@ def steps_for(m: Model) -> list[Step]:
             steps.insert(2, new_hands_step(m))
         return steps
     steps = [play_step(m), trick_taken_step(m)]
+    if option(m.ruleset, "calling.monte", False):
+        steps += monte_steps(m)
     if draws(m.ruleset):
         steps.append(draw_step(m))
     if has_indicator(m.ruleset):
@@ -288,7 +311,7 @@ def claims(m: Model, after: State) -> list[tuple[str, z3.BoolRef]]:
     "conservation.step",
     "Every kind of action keeps each card in exactly one zone, so the cards and the "
     "card points of all zones together are the same before and after.",
-    ("deck", "seating.players", "deal", "draw", "exchange", "bidding.kind", "play.kind"),
+    ("deck", "seating", "deal", "draw", "exchange", "bidding.kind", "play.kind", "calling.monte"),
 )
 def step_conservation(ruleset: Ruleset) -> Verdict:
     """Each action kind of the variant, over a symbolic state."""

@@ -65,6 +65,8 @@ class Contract:
     partner: z3.ArithRef
     pay: list[z3.ArithRef]
     facts: list[z3.BoolRef]
+    two: z3.BoolRef = z3.BoolVal(False)
+    """Two called cards held by two partners, seats 1 and 2 (``chiamata.score.two-partners``)."""
 
 
 def contract_hand(ruleset: Ruleset) -> Contract:
@@ -78,6 +80,14 @@ def contract_hand(ruleset: Ruleset) -> Contract:
     facts += [bidder == 0, z3.Or(partner == 0, partner == 1), alone == (partner == bidder)]
     if scoring.double_on == "none":
         facts.append(z3.Not(cappotto))
+    two = z3.Bool("two_partners")
+    at = ruleset.calling.two_cards_at
+    if at is None or n < 4:
+        facts.append(z3.Not(two))
+    else:
+        facts.append(z3.Implies(two, z3.And(target >= at, partner == 1)))
+    # chiamata.score.two-partners: the defenders share the bidder's and partners' amounts
+    shared = (band_term(ruleset, target, "bidder") + 2 * band_term(ruleset, target, "partner")) / max(n - 3, 1)
     pay = []
     for seat in range(n):
         amount = z3.If(
@@ -86,12 +96,16 @@ def contract_hand(ruleset: Ruleset) -> Contract:
             z3.If(
                 bidder == seat,
                 band_term(ruleset, target, "bidder"),
-                z3.If(partner == seat, band_term(ruleset, target, "partner"), -band_term(ruleset, target, "defender")),
+                z3.If(
+                    z3.Or(partner == seat, z3.And(two, seat == 2)),
+                    band_term(ruleset, target, "partner"),
+                    -z3.If(two, shared, band_term(ruleset, target, "defender")),
+                ),
             ),
         )
         signed = z3.If(made, amount, -amount)
         pay.append(z3.If(cappotto, scoring.double_factor * signed, signed))
-    return Contract(target, made, alone, cappotto, bidder, partner, pay, facts)
+    return Contract(target, made, alone, cappotto, bidder, partner, pay, facts, two)
 
 
 def _is_contract(ruleset: Ruleset) -> bool:
@@ -124,6 +138,9 @@ def zero_sum(ruleset: Ruleset) -> Verdict:
     if alone:
         parts = f"the bidder {pays[b]:+d} and each of the {n - 1} others {pays[(b + 1) % n]:+d}"
         how = "alone"
+    elif z3.is_true(model.eval(hand.two, model_completion=True)):
+        parts = f"the bidder {pays[0]:+d}, each partner {pays[1]:+d} and each of the {n - 3} defenders {pays[3]:+d}"
+        how = "with two partners"
     else:
         d = next(s for s in range(n) if s not in (b, p))
         parts = f"the bidder {pays[b]:+d}, the partner {pays[p]:+d} and each of the {n - 2} defenders {pays[d]:+d}"

@@ -38,8 +38,9 @@ from .facts import (
     refills,
     table_cards,
 )
+from .scopa import rest_deal
 
-DEAL_READS = ("seating.players", "deal", "draw", "play.kind", "deck.suits", "deck.ranks", "deck.removed")
+DEAL_READS = ("seating", "deal", "draw", "play.kind", "deck.suits", "deck.ranks", "deck.removed", "calling.monte")
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,9 @@ class DealParams:
     indicator_taken: bool = True
     fishing: bool = False
     refill: bool = False
+    monte: bool = False
+    """``chiamata.call.monte``: the cards left after the deal go to the
+    bidder, who discards as many for the winner of the last trick."""
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> DealParams:
@@ -69,6 +73,7 @@ class DealParams:
             indicator_taken=indicator_taken(ruleset),
             fishing=is_fishing,
             refill=is_fishing and refills(ruleset),
+            monte=bool(option(ruleset, "calling.monte", False)),
         )
 
     @property
@@ -150,6 +155,8 @@ def deal_terms(params: DealParams, pack: z3.ArithRef, tag: str = "") -> DealTerm
     facts += [to_draw == rounds * params.unit + short, 0 <= short, short < params.unit, rounds >= 0]
     played = n * params.hand + to_draw
     must_play = pack - params.excused - (params.table if params.fishing else 0)
+    if params.monte:
+        must_play = must_play - left  # the discards are won with the last trick, never played
     return DealTerms(pack, dealt, left, stock, to_draw, rounds, short, played, must_play, facts)
 
 
@@ -204,6 +211,8 @@ def stock_drains_evenly(ruleset: Ruleset) -> Verdict:
     params, t, size = deal_of(ruleset)
     if not params.replenished:
         return not_applicable("nobody draws and no new hands are dealt")
+    if params.fishing and option(ruleset, "deal.last_deal", "full") == "rest":
+        return rest_deal(ruleset)
     model = find_violation(t.facts, t.short == 0)
     if model is None:
         m = witness(t.facts)
@@ -241,6 +250,8 @@ def equal_plays(ruleset: Ruleset) -> Verdict:
     a full hand and draws once per round; two players in any positions of the
     drawing order must end up playing as many cards."""
     params, t, size = deal_of(ruleset)
+    if params.fishing and params.refill and option(ruleset, "deal.last_deal", "full") == "rest":
+        return rest_deal(ruleset)
     p, q = z3.Ints("first second")
     n = params.players
     facts = t.facts + [0 <= p, p < n, 0 <= q, q < n]
@@ -295,6 +306,8 @@ def all_cards_played(ruleset: Ruleset) -> Verdict:
     model = find_violation(t.facts, t.played == t.must_play)
     if model is None:
         extra = " (the indicator stays out)" if params.excused else ""
+        if params.monte:
+            extra = " (as many are discarded from the monte and won with the last trick)"
         return proved(f"{value(witness(t.facts), t.played)} cards played{extra}")
     played, must = value(model, t.played), value(model, t.must_play)
     never = must - played

@@ -84,13 +84,15 @@ def faces(name: str) -> str:
 
 
 def players(ruleset: Ruleset) -> int:
-    return ruleset.seating.players
+    """The players taking part in a hand (``seating.sits_out``: the dealer
+    may sit out, rule ``chiamata.seat.dealer-sits-out``)."""
+    return ruleset.seating.in_hand
 
 
 def trick_sizes(ruleset: Ruleset) -> list[int]:
     """The numbers of cards a trick of this variant can hold: one per player
     taking part in the hand."""
-    return [ruleset.seating.players]
+    return [ruleset.seating.in_hand]
 
 
 def sides(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:

@@ -3,7 +3,8 @@
 Rules ``scopa.score.cards``, ``scopa.score.coins``, ``scopa.score.settebello``,
 ``scopa.score.primiera``, ``scopa.score.scopas``, ``scopa.score.tie`` (a
 category tied between the best sides scores for nobody),
-``scopa.score.re-bello`` and ``scopa.score.napola``. A hand's end is encoded
+``scopa.score.re-bello``, ``scopa.score.napola`` and ``scopa.score.grande``;
+and ``scopa.match.cappotto`` (a cappotto ends a match short of its target). A hand's end is encoded
 over symbolic splits among the sides of the cards, the coins, the primes,
 the sweeps, and of who holds each single card that scores.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import z3
 
 from ..schema import Ruleset
-from .core import Verdict, failed, find_violation, invariant, maximum, not_applicable, proved, value
+from .core import Verdict, failed, find_violation, invariant, maximum, not_applicable, plural, proved, value, witness
 from .facts import Pack, option, scoring_kind, sides, table_cards
 
 SCOPA_READS = ("deck", "seating", "deal", "hand_scoring", "capture")
@@ -64,7 +65,8 @@ def scopa_hand(ruleset: Ruleset) -> tuple[list[z3.BoolRef], list[z3.ArithRef], l
     facts = [z3.Sum(cards) == pack.size, z3.Sum(coin) == n_coins]
     facts += [z3.And(c >= 0, k >= 0, k <= c, p >= 0, s >= 0) for c, k, p, s in zip(cards, coin, prime, sweeps)]
     owner = {}
-    for name, face in (("settebello", "7"), ("re bello", "K"), ("A", "A"), ("2", "2"), ("3", "3")):
+    faces = (("settebello", "7"), ("re bello", "K"), ("A", "A"), ("2", "2"), ("3", "3"), ("H", "H"), ("J", "J"))
+    for name, face in faces:
         card = _card_of(pack, face, coins)
         if card is not None:
             owner[name] = z3.Int(f"holder of {card}")
@@ -93,7 +95,12 @@ def scopa_hand(ruleset: Ruleset) -> tuple[list[z3.BoolRef], list[z3.ArithRef], l
             facts.append(napola[i] == 0)
     if opts.napola and run:
         most += opts.napola_max
-    points = [z3.Sum([z3.If(a[i], 1, 0) for a in awards] + [napola[i]]) for i in range(m)]
+    grande = [z3.IntVal(0)] * m
+    if opts.grande and all(k in owner for k in ("re bello", "H", "J")):
+        # scopa.score.grande: 5 points to the side holding King, Horse and Jack of coins
+        grande = [z3.If(z3.And([owner[k] == i for k in ("re bello", "H", "J")]), 5, 0) for i in range(m)]
+        most += 5
+    points = [z3.Sum([z3.If(a[i], 1, 0) for a in awards] + [napola[i], grande[i]]) for i in range(m)]
     return facts, points, sweeps, most
 
 
@@ -140,8 +147,8 @@ def primiera_scale(ruleset: Ruleset) -> Verdict:
     primiera = ruleset.hand_scoring.scopa.primiera
     if not primiera.enabled:
         return not_applicable("the primiera is not scored")
-    if primiera.scale == "most-sevens":
-        return not_applicable("the most-sevens primiera counts cards face by face; it has no scale of values")
+    if primiera.scale in ("most-sevens", "lexicographic"):
+        return not_applicable(f"the {primiera.scale} primiera compares faces; it has no scale of values")
     pack = Pack(ruleset)
     halves = primiera.halves()
     worth = {c.id: halves[pack.deck.ranks[c.rank].italian] for c in pack.cards}
@@ -172,3 +179,56 @@ def primiera_scale(ruleset: Ruleset) -> Verdict:
             )
     top = max(worth.values()) / 2
     return proved(f"scale {primiera.scale}: every Seven is the best card of its suit, worth {top}")
+
+
+
+@invariant(
+    "scoring.scopa-cappotto",
+    "The cappotto score is below the match target, so a cappotto can end a "
+    "match that the target has not.",
+    ("hand_scoring.scopa.cappotto", "hand_scoring.kind", "match"),
+)
+def scopa_cappotto(ruleset: Ruleset) -> Verdict:
+    """``scopa.match.cappotto``: some total at the cappotto score, the other
+    sides at 0, is still short of ``match.target``."""
+    if scoring_kind(ruleset) != "scopa":
+        return not_applicable("not a Scopa hand")
+    cappotto = ruleset.hand_scoring.scopa.cappotto
+    if not cappotto:
+        return not_applicable("the cappotto is not played")
+    target = ruleset.match.target
+    score = z3.Int("cappotto side's points")
+    model = find_violation([score >= cappotto], score >= target)
+    if model is None:
+        return failed(
+            f"hand_scoring.scopa.cappotto {cappotto} is not below match.target {target}: "
+            f"the cappotto could never end a match early"
+        )
+    return proved(f"{value(model, score)} points with every other side at 0 win by cappotto, short of {target}")
+
+
+
+def rest_deal(ruleset: Ruleset) -> Verdict:
+    """``scopa.deal.last-deal`` (``deal.last_deal = rest``): full deals of
+    ``hand_size`` each while the stock holds two full deals or more, then
+    one deal of the whole rest, which must split equally among the players,
+    so that the stock empties and everyone plays as many cards. The deal
+    invariants ``deal.stock-drains-evenly`` and ``deal.equal-plays`` give
+    this verdict for such a deal."""
+    n = ruleset.seating.players
+    full = n * ruleset.deal.hand_size
+    left = Pack(ruleset).size - full - table_cards(ruleset)
+    stock, rounds, rest = z3.Ints("stock full_deals rest")
+    facts = [stock == left, rounds >= 0, rest == stock - rounds * full, rest >= 0, rest < 2 * full,
+             z3.Or(rounds == 0, rest + full >= 2 * full)]
+    model = find_violation(facts, rest % n == 0, [rounds, rest])
+    if model is not None:
+        return failed(
+            f"{left} cards left after the first deal: {plural(value(model, rounds), 'full deal')} of {full}, "
+            f"then {value(model, rest)} cards, which {n} players cannot share equally"
+        )
+    m = witness(facts)
+    return proved(
+        f"{plural(value(m, rounds), 'full deal')} of {full}, then the last {value(m, rest)} cards "
+        f"shared out, {value(m, rest) // n} each"
+    )

@@ -36,7 +36,7 @@ from .core import (
 )
 from .facts import Pack, draws, has_indicator, indicator_taken, option, scoring_kind, side_names, sides
 
-SCORING_READS = ("deck", "seating", "deal", "draw", "play.kind", "hand_scoring", "match", "bidding", "capture")
+SCORING_READS = ("deck", "seating", "deal", "draw", "play.kind", "hand_scoring", "match", "bidding", "capture", "counting")
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,10 @@ def exclusive(ruleset: Ruleset) -> Verdict:
         from .contract import contract_exclusive
 
         return contract_exclusive(ruleset)
+    if scoring_kind(ruleset) == "count":
+        from .counting import count_exclusive
+
+        return count_exclusive(ruleset)
     if not _card_points_kind(ruleset):
         return not_applicable("Scopa scores categories, not one winner: see scoring.scopa-bounded")
     out = hand_outcome(ruleset)
@@ -209,7 +213,7 @@ def tiers(ruleset: Ruleset) -> Verdict:
 
         return bands_consistent(ruleset)
     if not _card_points_kind(ruleset):
-        return not_applicable("Scopa has no game-point tiers")
+        return not_applicable(f"{'a counting hand' if scoring_kind(ruleset) == 'count' else 'Scopa'} has no game-point tiers")
     rows = ruleset.hand_scoring.game_points
     a, b = hand_outcome(ruleset, "_a"), hand_outcome(ruleset, "_b")
     xa, xb = a.winner_points(), b.winner_points()
@@ -257,6 +261,10 @@ def _most_per_hand(ruleset: Ruleset) -> tuple[int | None, str]:
         from .scopa import most_points
 
         return most_points(ruleset), "point"
+    if kind == "count":
+        from .counting import most_count
+
+        return most_count(ruleset), "point"
     out = hand_outcome(ruleset)
     if option(ruleset, "match.kind", "single") == "first-to-card-points":
         return maximum(out.facts, out.points[0]), "card point"

@@ -27,10 +27,10 @@ from .core import (
     truth,
     value,
 )
-from .facts import Pack, option, plays_tricks, trick_sizes
+from .facts import Pack, plays_tricks, trick_sizes
 
 
-TRICK_READS = ("deck", "seating.players", "play.kind")
+TRICK_READS = ("deck", "seating", "play.kind")
 
 
 @dataclass(frozen=True)
@@ -246,34 +246,4 @@ def as_played(ruleset: Ruleset) -> Verdict:
         f"{trumps}, {pack.suit_names[value(model, led)]} led and {so_far} been played: when "
         f"{card(best)} is the best card so far, {card(other)} has also been played and "
         f"{card(nxt)} comes next, resolving card by card keeps {card(kept)}, {why}"
-    )
-
-
-@invariant(
-    "trick.always-playable",
-    "A player to move always holds a card he may play.",
-    ("deck", "seating.players", "deal.hand_size", "play.kind", "calling"),
-)
-def always_playable(ruleset: Ruleset) -> Verdict:
-    """``briscola.play.free`` / ``briscola.play.follow-suit``: any card, or a
-    card of the suit led when he has one, so any non-empty hand has a card
-    to play. ``chiamata.play.blind-first-trick``: in the first trick, before
-    trumps are called, nobody but the bidder playing last may play the barred
-    face, so a full hand must hold some other card."""
-    if not plays_tricks(ruleset):
-        return not_applicable("no tricks are played")
-    barred = option(ruleset, "calling.blind_barred_rank")
-    if barred is None:
-        return proved("every card in hand may be played, or one of the suit led")
-    pack = Pack(ruleset)
-    hand = ruleset.deal.hand_size
-    of_face = sum(1 for c in pack.cards if pack.ranks[c.rank] == barred)
-    held = z3.Int("barred_cards_held")
-    facts = [held >= 0, held <= of_face, held <= hand]
-    model = find_violation(facts, held < hand, [held])
-    if model is None:
-        return proved(f"a first-trick hand of {hand} holds at most {of_face} cards of the barred {barred}")
-    return failed(
-        f"a hand of {hand} cards can be all {barred}s ({of_face} are in play), and no {barred} may be played "
-        f"to the dark first trick (calling.blind_barred_rank), so its holder could not play"
     )

@@ -40,6 +40,9 @@ def plain_trick_game(variant: str) -> bool:
 
 
 TRICK_VARIANTS = [v for v in variant_ids() if plain_trick_game(v)]
+TRUMP_VARIANTS = [v for v in TRICK_VARIANTS if load(v).deal.indicator != "none"]
+"""The variants with a trump indicator: the option sets below turn, rebury and
+exchange it, which a game without trumps (Tressette) does not accept."""
 
 # Option sets that every plain trick variant accepts, to stress the options
 # in random play as well as the shipped defaults.
@@ -87,6 +90,18 @@ def partner_view_on(rules, omniscient: dict[str, Any]) -> bool:
     return False
 
 
+def captain_sees(rules, omniscient: dict[str, Any], seat: int, other: int) -> bool:
+    """Schembil (briscola.info.captain-view): once the stock is out, a team's
+    first seat sees the hand of its next partner in play order, nobody else's."""
+    if rules.information.partner_view != "captain-stock-exhausted" or omniscient["phase"] != "play":
+        return False
+    if omniscient["stock_size"] or omniscient["indicator"] is not None:
+        return False
+    team = next(t for t in rules.seating.teams if seat in t)
+    n = rules.seating.players
+    return seat == team[0] and other == min((p for p in team if p != seat), key=lambda p: (p - seat) % n)
+
+
 def strings_in(data: Any) -> set[str]:
     """Every string anywhere in a view."""
     found: set[str] = set()
@@ -113,6 +128,7 @@ def check_seat_views(rules, state, pack: set[str]) -> None:
             t == seat
             or rules.information.open_hands
             or (t in partners[seat] and partner_view_on(rules, everything))
+            or captain_sees(rules, everything, seat, t)
             for t in range(n)
         ]
         hidden: set[str] = set()
@@ -125,6 +141,7 @@ def check_seat_views(rules, state, pack: set[str]) -> None:
         stock = everything.get("stock", [])
         top_shown = rules.information.stock_top_visible and stock
         hidden |= set(stock[1:] if top_shown else stock)
+        hidden -= {c for cards in everything.get("shown", []) for c in cards}  # tressette.draw.shown: public
         assert "stock" not in mine
         assert mine["stock_top"] == (stock[0] if top_shown else None)
         assert mine["hand_sizes"] == everything["hand_sizes"]
@@ -224,7 +241,8 @@ def playout(rules, seed: int, max_steps: int = 2000) -> list[tuple[dict, str]]:
             assert sorted(per_seat) == list(range(n))
             assert set(per_seat.values()) == {len(pack) // n}
             result = v["result"]
-            assert sum(result["points"]) == total == 120
+            assert sum(result["points"]) == total
+            assert total == 120 or rules.hand_scoring.kind == "count"  # Tressette counts thirds
             for i, side in enumerate(sides):
                 taken = [c for s in side for c in v["won"][s]]
                 assert result["points"][i] == sum(points[c[:-1]] for c in taken)
@@ -271,7 +289,7 @@ def test_random_playouts_of_every_trick_variant(variant, seed):
 @pytest.mark.rule("briscola.info.stock-top")
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(
-    variant=st.sampled_from(TRICK_VARIANTS),
+    variant=st.sampled_from(TRUMP_VARIANTS),
     options=st.sampled_from(OPTION_SETS),
     seed=st.integers(0, 2**32 - 1),
 )
@@ -284,7 +302,7 @@ def test_random_playouts_with_options(variant, options, seed):
 @pytest.mark.rule("briscola.draw.order")
 @pytest.mark.rule("briscola.draw.indicator-last")
 @pytest.mark.rule("briscola.draw.exhausted")
-@pytest.mark.parametrize("variant", TRICK_VARIANTS)
+@pytest.mark.parametrize("variant", TRUMP_VARIANTS)
 @pytest.mark.parametrize("options", range(-1, len(OPTION_SETS)))
 def test_every_variant_with_every_option_set_plays_out(variant, options):
     """One fixed-seed playout of each pairing, so none is left to chance."""

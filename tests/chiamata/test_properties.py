@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 from regola.reference import random_playout, view
 from regola.spec import load, rule_ids
 
-VARIANTS = ["chiamata", "chiamata-points", "chiamata-low-card", "briscalone", "chiamata-subito-al-due", "chiamata-al-buio"]
+VARIANTS = [
+    "chiamata", "chiamata-points", "chiamata-low-card", "briscalone", "chiamata-subito-al-due", "chiamata-al-buio",
+    "chiamata-6", "chiamata-opening-two", "chiamata-col-monte", "chiamata-col-monte-6", "chiamata-col-monte-7",
+]
 PROPERTY_RULES = ["chiamata.bid.end", "chiamata.score.payoff", "chiamata.info.secret-partner"]
 
 

@@ -31,7 +31,7 @@ def test_nav_lists_every_variant_and_drops_missing_optional_pages():
     assert sorted(_paths(entries[1]["Variants"][1:])) == sorted(data.variant_page(v) for v in variant_ids())
     family = next(e for e in entries[1]["Variants"] if isinstance(e, dict) and "Briscola family" in e)
     games = [next(iter(e)) for e in family["Briscola family"] if isinstance(next(iter(e.values())), list)]
-    assert games == ["Albastini", "Chiamata"]
+    assert games == ["Albastini", "Chiamata", "Tressette"]
 
 
 def _paths(entries) -> list[str]:

@@ -77,6 +77,17 @@ CASES = [
         [re.compile(r"a contract of 1(2[1-9]|30) can be bid"), "carry only 120 card points, so it could never be made"],
     ),
     (
+        # coins led, and the hand's only coin is the barred 2d: no unbarred coin, no other suit allowed
+        "barred-twos-oblige.toml",
+        {"trick.always-playable"},
+        "trick.always-playable",
+        [
+            "with play.follow_suit = must-follow and calling.blind_barred_follow = oblige",
+            re.compile(r"when \w+ is led to the dark first trick a hand of (\w+ ){7}\w+ holds \w+ only in the barred 2\w"),
+            "so its holder could not play",
+        ],
+    ),
+    (
         # 40 - 8 - 4 = 28 = 3 x 8 + 4
         "scopa-short-last-deal.toml",
         {"deal.stock-drains-evenly", "deal.equal-plays"},

@@ -19,6 +19,7 @@ TRICKS = {"cards.strength-order", "deal.whole-tricks", "trick.one-winner", "tric
 CARD_POINTS = {"scoring.exclusive", "scoring.tiers"}
 CONTRACT = {"scoring.exclusive", "scoring.tiers", "scoring.zero-sum", "bidding.bids-bounded", "bidding.auction-ends", "bidding.called-card"}
 SCOPA = {"scoring.scopa-bounded", "scoring.primiera-scale", "deal.stock-drains-evenly"}
+COUNT = {"scoring.exclusive", "scoring.count-whole"}
 
 
 def expected_proofs(ruleset) -> set[str]:
@@ -27,7 +28,7 @@ def expected_proofs(ruleset) -> set[str]:
     if ruleset.play.kind == "tricks":
         out |= TRICKS
     kind = ruleset.hand_scoring.kind
-    out |= {"card-points": CARD_POINTS, "contract": CONTRACT, "scopa": set()}[kind]
+    out |= {"card-points": CARD_POINTS, "contract": CONTRACT, "scopa": set(), "count": COUNT}[kind]
     if kind == "scopa" and ruleset.deal.refill:
         out |= SCOPA
     if ruleset.draw.enabled and ruleset.play.kind == "tricks":

@@ -72,6 +72,13 @@ def call(r: GameRenderer, e: dict[str, Any]) -> list[str]:
     if r.pending_plays:  # a call after the first trick (prima mano al buio)
         played = ", ".join(f"seat {p['seat']} {p['card']}" for p in r.pending_plays)
         lines.append(f"{INDENT}first trick played before trumps are known: {played}")
+    if e.get("second"):  # chiamata.call.two-cards
+        called = f"{e.get('card')} and {e.get('second')}"
+        lines.append(
+            f"{INDENT}seat {e.get('seat')} calls {called}: trumps are {r.suit(e.get('trump'))}, "
+            f"and whoever holds either card is his secret partner"
+        )
+        return lines
     lines.append(
         f"{INDENT}seat {e.get('seat')} calls {e.get('card')}: trumps are {r.suit(e.get('trump'))}, "
         f"and whoever holds {e.get('card')} is his secret partner"
@@ -83,7 +90,35 @@ def revealed(r: GameRenderer, e: dict[str, Any]) -> list[str]:
     if e.get("alone"):
         return [f"{INDENT}{e.get('card')} is out: seat {e.get('seat')} called his own card and plays alone"]
     bidder = (r.view.get("contract") or {}).get("bidder")
+    if e.get("seat") == bidder:  # one of two called cards was his own (chiamata.call.two-cards)
+        return [f"{INDENT}{e.get('card')} is out: seat {bidder} called his own card"]
     return [f"{INDENT}{e.get('card')} is out: seat {e.get('seat')} is seat {bidder}'s partner"]
+
+
+def monte(r: GameRenderer, e: dict[str, Any]) -> list[str]:
+    """``chiamata.call.monte``."""
+    return [f"{INDENT}seat {e.get('seat')} takes the {e.get('cards')} cards of the monte unseen"]
+
+
+def show_hand(r: GameRenderer, e: dict[str, Any]) -> list[str]:
+    """``chiamata.bid.no-counters``."""
+    return [f"{INDENT}seat {e.get('seat')} shows {' '.join(e.get('hand') or [])}: no counting card, a new deal"]
+
+
+def discard(r: GameRenderer, e: dict[str, Any]) -> list[str]:
+    return [f"{INDENT}seat {e.get('seat')} lays a card face down ({e.get('count')} so far)"]
+
+
+def own_card_shown(r: GameRenderer, e: dict[str, Any]) -> list[str]:
+    """``chiamata.call.own-card-shown``."""
+    return [
+        f"{INDENT}seat {e.get('seat')} shows the called {e.get('card')}: seat {e.get('partner')}, "
+        f"on his right, is his partner"
+    ]
+
+
+def own_call(r: GameRenderer, e: dict[str, Any]) -> list[str]:
+    return [f"{INDENT}seat {e.get('seat')} says nothing of the called card"]
 
 
 def turn_indicator(r: GameRenderer, e: dict[str, Any]) -> list[str]:
@@ -103,8 +138,9 @@ def bid_returned(r: GameRenderer, e: dict[str, Any]) -> list[str]:
 
 def hand_over(r: GameRenderer, e: dict[str, Any]) -> list[str]:
     contract = e["contract"]
+    partners = [p for p in (contract.get("partner"), contract.get("second_partner")) if p is not None]
     side = f"seat {contract['bidder']}" + (
-        " alone" if contract.get("alone") else f" and seat {contract.get('partner')}"
+        " alone" if contract.get("alone") else "".join(f" and seat {p}" for p in dict.fromkeys(partners))
     )
     verdict = "is made" if contract.get("made") else "fails"
     doubled = ", doubled for cappotto" if contract.get("doubled") else ""

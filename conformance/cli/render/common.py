@@ -30,6 +30,17 @@ def match_score(r: GameRenderer, match: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+def in_points(r: GameRenderer, units: int) -> str:
+    """Card points counted in units of 1/`counting.unit` point, as a whole
+    number and a fraction: ``3 2/3`` (Tressette's thirds); plain when the
+    unit is 1."""
+    unit = getattr(getattr(r.ruleset, "counting", None), "unit", 1)
+    whole, part = divmod(units, unit)
+    if not part:
+        return str(whole)
+    return f"{whole} {part}/{unit}" if whole else f"{part}/{unit}"
+
+
 def describe_play(e: dict[str, Any]) -> str:
     return f"seat {e.get('seat')} plays {e.get('card')}"
 

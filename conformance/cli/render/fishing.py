@@ -1,7 +1,8 @@
 """Printing the fishing games (Scopa, Scopone) for ``regola play``.
 
 Printers for the events of the fishing games: ``play`` (a card laid on the
-table), ``capture``, ``redeal`` (a void deal), ``leftovers`` and a Scopa
+table), ``capture``, ``redeal`` (a void deal), ``leftovers``, Cirulla's
+``bonus`` and ``table-bonus``, a ``claim`` (chiamarsi fuori) and a Scopa
 ``hand-over``. `.handlers` picks them for fishing games.
 """
 
@@ -56,6 +57,35 @@ def leftovers(r: GameRenderer, e: dict[str, Any]) -> list[str]:
     return [f"{INDENT}left on the table: {cards}, to {r.seat(e['seat'])}, the last to capture"]
 
 
+_BONUS_NAMES = {"low-hand": "a hand under 10", "three-of-a-kind": "three of a kind"}
+
+
+def bonus(r: GameRenderer, e: dict[str, Any]) -> list[str]:
+    """A hand as dealt scores a bonus (Cirulla)."""
+    what = _BONUS_NAMES.get(str(e.get("kind")), str(e.get("kind")))
+    cards = " ".join(e.get("cards") or [])
+    return [f"{INDENT}{r.seat(e.get('seat'))} shows {cards}: {what}, {e.get('points')} points"]
+
+
+def table_bonus(r: GameRenderer, e: dict[str, Any]) -> list[str]:
+    """The dealer takes a table of 15 or 30 (Cirulla)."""
+    cards = " ".join(e.get("cards") or [])
+    scope = e.get("scope")
+    return [
+        f"{INDENT}the table {cards} adds up to {15 * int(scope or 0)}: {r.seat(e.get('seat'))} "
+        f"takes it, {scope} {'scopa' if scope == 1 else 'scope'}"
+    ]
+
+
+def claim(r: GameRenderer, e: dict[str, Any]) -> list[str]:
+    """A player claims the match (chiamarsi fuori)."""
+    verdict = "right: the claim wins" if e.get("right") else "wrong: the claim loses"
+    return [
+        f"{INDENT}{r.seat(e.get('seat'))} claims the game: {e.get('secured')} points certain "
+        f"of {e.get('target')}, {verdict}"
+    ]
+
+
 def hand_over(r: GameRenderer, e: dict[str, Any]) -> list[str]:
     def dash(values: list[Any]) -> str:
         return "-".join("none" if v is None else str(v) for v in values)
@@ -70,6 +100,10 @@ def hand_over(r: GameRenderer, e: dict[str, Any]) -> list[str]:
     ]
     if any(e.get("napola") or []):
         won.append("napola " + r.per_side(e["napola"]))
+    if any(e.get("grande") or []):
+        won.append("King, Horse and Jack of coins " + r.per_side(e["grande"]))
+    if any(e.get("bonus") or []):
+        won.append("bonuses " + r.per_side(e["bonus"]))
     lines.append(f"{INDENT}{', '.join(won)}")
     lines.append(f"{INDENT}points this hand: {r.per_side(e.get('points', []))}")
     match = r.view.get("match") or {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import bidding, fishing, tricks
+from . import bidding, counting, fishing, tricks
 from .common import Handler
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ def _hand_over(r: GameRenderer, e: dict[str, Any]) -> list[str]:
         return bidding.hand_over(r, e)
     if "categories" in e:
         return fishing.hand_over(r, e)
+    if getattr(r.ruleset.hand_scoring, "kind", "") == "count":
+        return counting.hand_over(r, e)
     return tricks.hand_over(r, e)
 
 
@@ -52,6 +54,7 @@ HANDLERS: dict[str, Handler] = {
     "take-indicator": tricks.take_indicator,
     "exchange": tricks.exchange,
     "match-over": tricks.match_over,
+    "declare": counting.declare,
     # the auction, the call and Albastini's trump guess
     "bid": bidding.bid,
     "pass": bidding.passed,
@@ -60,11 +63,19 @@ HANDLERS: dict[str, Handler] = {
     "auction-won": bidding.auction_won,
     "call": bidding.call,
     "partner-revealed": bidding.revealed,
+    "monte": bidding.monte,
+    "show-hand": bidding.show_hand,
+    "discard": bidding.discard,
+    "own-card-shown": bidding.own_card_shown,
+    "own-call": bidding.own_call,
     "turn-indicator": bidding.turn_indicator,
     "bid-exchange": bidding.bid_exchange,
     "bid-returned": bidding.bid_returned,
     # the fishing games
     "capture": fishing.capture,
     "leftovers": fishing.leftovers,
+    "bonus": fishing.bonus,
+    "table-bonus": fishing.table_bonus,
+    "claim": fishing.claim,
 }
 """Event type -> its printer; any other event is printed by `.common.generic`."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .common import INDENT, generic, match_score
+from .common import INDENT, generic, in_points, match_score
 
 if TYPE_CHECKING:
     from .game import GameRenderer
@@ -24,7 +24,8 @@ def deal(r: GameRenderer, e: dict[str, Any]) -> list[str]:
     dealer = e.get("dealer", -1)
     for i in range(1, n + 1):  # in the order the cards were given
         s = (dealer + i) % n if n else 0
-        lines.append(f"{INDENT}seat {s} holds {' '.join(hands[s])}")
+        held = f"holds {' '.join(hands[s])}" if hands[s] else "sits this hand out"  # chiamata.seat.dealer-sits-out
+        lines.append(f"{INDENT}seat {s} {held}")
     if e.get("table"):
         lines.append(f"{INDENT}table: {' '.join(e['table'])}")
     for card in e.get("reburied") or []:
@@ -33,11 +34,19 @@ def deal(r: GameRenderer, e: dict[str, Any]) -> list[str]:
         lines.append(
             f"{INDENT}indicator {e['indicator']}: trumps are {r.suit(e.get('trump'))}"
         )
+    elif "trump" in e and e.get("trump") is None and "indicator" in e and _no_trumps(r):
+        lines.append(f"{INDENT}no card is turned: there are no trumps")
     elif "trump" in e and e.get("trump") is None and "indicator" in e:
         lines.append(f"{INDENT}no indicator yet: trumps are not fixed")
     if "stock_size" in e:
         lines.append(f"{INDENT}{e['stock_size']} cards in the stock")
     return lines
+
+
+def _no_trumps(r: GameRenderer) -> bool:
+    """A game played without trumps (Tressette, ``tressette.play.no-trumps``)."""
+    rs = r.ruleset
+    return getattr(rs.deal, "indicator", "") == "none" and getattr(getattr(rs, "bidding", None), "kind", "none") == "none"
 
 
 def play(r: GameRenderer, e: dict[str, Any]) -> list[str]:
@@ -51,10 +60,11 @@ def trick(r: GameRenderer, e: dict[str, Any]) -> list[str]:
     played = ", ".join(f"seat {p['seat']} {p['card']}" for p in plays) or " ".join(e.get("cards", []))
     number = e.get("number", "?")
     points = e.get("points", 0)
-    line = f"{INDENT}trick {number:>2}: {played}  ->  seat {e.get('winner')} takes {points} point{'s' if points != 1 else ''}"
+    shown = in_points(r, points)
+    line = f"{INDENT}trick {number:>2}: {played}  ->  seat {e.get('winner')} takes {shown} point{'s' if shown != '1' else ''}"
     total = r.side_points_now()
     if total is not None:
-        line += f"  ({'-'.join(str(t) for t in total)})"
+        line += f"  ({'-'.join(in_points(r, t) for t in total)})"
     return [line]
 
 

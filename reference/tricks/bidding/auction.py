@@ -21,8 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import IllegalAction
+from ..seats import in_hand, next_seat, sitting_out
 from ..state import HandResult, State, replace
-from .actions import BidAction, PassAction
+from .actions import BidAction, PassAction, ShowHandAction
 from .bids import Auction, Bid, Contract
 
 
@@ -45,8 +46,15 @@ def start_auction(state: State) -> State:
         trump=None,
         auction=Auction(first=first),
         contract=None,
-        rules=(*state.rules, "chiamata.deal.whole-pack", "chiamata.phase.order"),
+        rules=(*state.rules, *_dealt(state), "chiamata.phase.order"),
     )
+
+
+def _dealt(state: State) -> tuple[str, ...]:
+    """``chiamata.deal.whole-pack`` unless a monte is left (``chiamata.call.monte``);
+    ``chiamata.seat.dealer-sits-out``: the dealer is dealt no cards."""
+    out = () if state.ruleset.calling.monte else ("chiamata.deal.whole-pack",)
+    return out + (("chiamata.seat.dealer-sits-out",) if sitting_out(state) is not None else ())
 
 
 def target_of(state: State, bid: Bid) -> int:
@@ -96,7 +104,35 @@ def auction_actions(state: State) -> list[BidAction | PassAction]:
     seat = state.to_move
     if state.auction.reopening:
         return [BidAction(seat=seat, points=state.ruleset.bidding.min_points), PassAction(seat=seat)]
-    return [*higher_bids(state, seat), PassAction(seat=seat)]
+    shows = [ShowHandAction(seat=seat)] if may_show_hand(state, seat) else []
+    return [*higher_bids(state, seat), PassAction(seat=seat), *shows]
+
+
+def may_show_hand(state: State, seat: int) -> bool:
+    """``chiamata.bid.no-counters``: at his first turn to speak, a player
+    holding no card that counts points may show his hand for a new deal."""
+    if not state.ruleset.bidding.no_counters_redeal or state.auction.reopening:
+        return False
+    if any(b.seat == seat for b in state.auction.history):
+        return False
+    return not any(state.tables.points[c] for c in state.hands[seat])
+
+
+def show_hand(state: State, act: ShowHandAction) -> State:
+    """``chiamata.bid.no-counters``: the hand is shown and thrown in; the same dealer deals again."""
+    if state.phase != "bid":
+        raise IllegalAction(
+            "chiamata.bid.no-counters", f"a hand may be shown only during the auction (phase {state.phase})"
+        )
+    check_speaker(state, act.seat, False)
+    if not may_show_hand(state, act.seat):
+        raise IllegalAction(
+            "chiamata.bid.no-counters",
+            f"seat {act.seat} may not show his hand for a new deal: only at his first turn, "
+            "holding no card that counts",
+        )
+    events: list[dict[str, Any]] = [{"type": "show-hand", "seat": act.seat, "hand": list(state.hands[act.seat])}]
+    return _redeal(state, state.auction, events, ["chiamata.bid.turn", "chiamata.bid.no-counters"])
 
 
 def check_speaker(state: State, seat: int, is_bid: bool) -> None:
@@ -185,7 +221,7 @@ def apply_auction(state: State, act: BidAction | PassAction) -> State:
     check_speaker(state, act.seat, is_bid)
     bidding = state.ruleset.bidding
     auction = state.auction
-    n = state.tables.players
+    n = in_hand(state)
     if is_bid:
         used = check_bid(state, act)
         bid = Bid(seat=act.seat, kind="bid", rank=act.rank, points=act.points)
@@ -210,16 +246,29 @@ def apply_auction(state: State, act: BidAction | PassAction) -> State:
         auction = replace_auction(
             auction, history=history, passed=passed, passes_in_row=auction.passes_in_row + 1, spoken=auction.spoken + 1
         )
+    if is_bid and opens_with_two(state, bid):
+        return _close(state, auction, events, [*used, "chiamata.bid.opening-two"])
     if bidding.kind == "low-card":
         if auction.spoken == n:
             return _close(state, auction, events, used) if auction.high else _all_passed(state, auction, events, used)
-        return replace(state, auction=auction, to_move=(act.seat + 1) % n, events=tuple(events), rules=tuple(used))
+        return replace(state, auction=auction, to_move=next_seat(state, act.seat), events=tuple(events), rules=tuple(used))
     out = len(auction.passed) if bidding.passes_final else auction.passes_in_row
     if auction.high is None and out >= n:
         return _all_passed(state, auction, events, used)
     if auction.high is not None and (out >= n - 1 or not higher_bids(replace(state, auction=auction), act.seat)):
         return _close(state, auction, events, used)
     return replace(state, auction=auction, to_move=_next_speaker(state, auction, act.seat), events=tuple(events), rules=tuple(used))
+
+
+def opens_with_two(state: State, bid: Bid) -> bool:
+    """``chiamata.bid.opening-two``: where the variant says so, a Two bid
+    as the auction's first bid shuts everyone else out."""
+    return (
+        state.ruleset.bidding.opening_two_ends
+        and state.auction.high is None
+        and bid.points is None
+        and bid.rank == bid_faces(state)[-1]
+    )
 
 
 def _overcalls(state: State, bid: Bid, high: Bid | None) -> bool:
@@ -242,10 +291,10 @@ def replace_auction(auction: Auction, **changes: Any) -> Auction:
 
 
 def _next_speaker(state: State, auction: Auction, seat: int) -> int:
-    """The next seat in order that is still in the auction."""
-    n = state.tables.players
-    for i in range(1, n + 1):
-        nxt = (seat + i) % n
+    """The next seat in order that is still in the auction (and in the hand)."""
+    nxt = seat
+    for _ in range(state.tables.players):
+        nxt = next_seat(state, nxt)
         if nxt not in auction.passed:
             return nxt
     raise AssertionError("nobody left to speak in an open auction")
@@ -253,19 +302,19 @@ def _next_speaker(state: State, auction: Auction, seat: int) -> int:
 
 def _reopening_turn(state, auction, bid, history, events, used) -> State:
     """``chiamata.bid.reopen``: a player reopens at the minimum, or declines."""
-    n = state.tables.players
+    n = in_hand(state)
     if bid.kind == "bid":
         reopened = replace_auction(
             auction, history=history, passed=(), high=bid, passes_in_row=0, spoken=0, reopening=False
         )
         events.append({"type": "reopen", "seat": bid.seat, "points": bid.points})
         return replace(
-            state, auction=reopened, to_move=(bid.seat + 1) % n, events=tuple(events), rules=tuple(used)
+            state, auction=reopened, to_move=next_seat(state, bid.seat), events=tuple(events), rules=tuple(used)
         )
     asked = replace_auction(auction, history=history, spoken=auction.spoken + 1)
     if asked.spoken == n:
         return _redeal(state, asked, events, used)
-    return replace(state, auction=asked, to_move=(bid.seat + 1) % n, events=tuple(events), rules=tuple(used))
+    return replace(state, auction=asked, to_move=next_seat(state, bid.seat), events=tuple(events), rules=tuple(used))
 
 
 def _all_passed(state: State, auction: Auction, events, used) -> State:

@@ -95,16 +95,36 @@ class Contract:
     revealed: bool = False
     """Whether the called card has been seen on the table (rule
     ``chiamata.info.reveal``)."""
+    second: str | None = None
+    """The second called card, where two are called (rule ``chiamata.call.two-cards``)."""
+    second_partner: int | None = None
+    """The seat that held the second called card at the call."""
+    second_revealed: bool = False
+    """Whether the second called card has been seen on the table."""
+    monte: int = 0
+    """Cards the bidder took from the monte (rule ``chiamata.call.monte``)."""
+    discards: tuple[str, ...] = ()
+    """The cards he laid face down since, for the winner of the last trick."""
+    own_call: str | None = None
+    """A bidder holding the called card after the monte: ``alone`` or
+    ``show`` (rule ``chiamata.call.own-card-shown``)."""
 
     @property
     def alone(self) -> bool:
-        return self.called is not None and self.partner == self.bidder
+        return (
+            self.called is not None
+            and self.partner == self.bidder
+            and (self.second is None or self.second_partner == self.bidder)
+        )
+
+    def partners(self) -> tuple[int, ...]:
+        """The bidder's partners: the other holders of the called cards."""
+        seats = (self.partner, self.second_partner)
+        return tuple(dict.fromkeys(s for s in seats if s is not None and s != self.bidder))
 
     def side(self) -> tuple[int, ...]:
         """The bidding side's seats (the bidder first)."""
-        if self.partner is None or self.partner == self.bidder:
-            return (self.bidder,)
-        return (self.bidder, self.partner)
+        return (self.bidder, *self.partners())
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
         """The contract as ``seat`` knows it (everything when ``seat`` is None).
@@ -120,10 +140,10 @@ class Contract:
             # the bidder knows he does not hold the card, not who does
             partner, alone = None, False
         elif knows and self.called is not None:
-            partner, alone = (None if self.alone else self.partner), self.alone
+            partner, alone = (None if self.partner == self.bidder else self.partner), self.alone
         else:
             partner, alone = None, None
-        return {
+        out = {
             "bidder": self.bidder,
             "rank": self.rank,
             "target": self.target,
@@ -132,3 +152,29 @@ class Contract:
             "alone": alone,
             "revealed": self.revealed,
         }
+        if self.second is not None:
+            out.update(self._second_json(seat, knows))
+        if self.monte:
+            # chiamata.call.monte: how many were laid down is public, which only to the bidder
+            sees = seat is None or seat == self.bidder
+            out.update(
+                monte=self.monte,
+                discards=list(self.discards) if sees else None,
+                discarded=len(self.discards),
+                own_call=self.own_call if sees or self.own_call == "show" else None,
+            )
+        return out
+
+    def _second_json(self, seat: int | None, knows_first: bool) -> dict[str, Any]:
+        """``chiamata.call.two-cards``: the second card's holder, as ``seat``
+        knows it (the same rule as the first's); whether the bidder is alone
+        is known only to one who knows both holders, and the bidder who
+        does not knows he is not."""
+        knows = seat is None or self.second_revealed or seat == self.second_partner
+        partner = (None if self.second_partner == self.bidder else self.second_partner) if knows else None
+        if knows and knows_first:
+            alone = self.alone
+        else:
+            alone = False if seat == self.bidder else None
+        return {"second": self.second, "second_partner": partner, "second_revealed": self.second_revealed,
+                "alone": alone}

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from ...errors import IllegalAction
 from ..state import State
-from .actions import BidAction, CallAction, PassAction
-from .auction import apply_auction, auction_actions, start_auction
+from .actions import BidAction, CallAction, DiscardAction, OwnCallAction, PassAction, ShowHandAction
+from .auction import apply_auction, auction_actions, show_hand, start_auction
 from .calling import apply_call, call_actions
+from .monte import apply_monte, monte_actions
 from .trump_guess import apply_guess, guess_actions, start_guessing
 
-BIDDING_PHASES = ("bid", "call")
-BIDDING_ACTIONS = ("bid", "pass", "call")
+BIDDING_PHASES = ("bid", "call", "discard")
+BIDDING_ACTIONS = ("bid", "pass", "call", "discard", "own-call", "show-hand")
 
 
 def is_contract_game(state: State) -> bool:
@@ -36,6 +37,8 @@ def bidding_actions(state: State) -> list[BidAction | PassAction | CallAction]:
     """The legal actions while bidding or calling, in canonical order."""
     if state.phase == "call":
         return list(call_actions(state))
+    if state.phase == "discard":
+        return list(monte_actions(state))
     if state.ruleset.bidding.kind == "trump-guess":
         return list(guess_actions(state))
     return list(auction_actions(state))
@@ -52,6 +55,14 @@ def apply_bidding(state: State, act) -> State:  # noqa: ANN001 - any parsed acti
             return apply_guess(state, act)
         when = "while the dealer's opponents bid" if state.phase == "bid" else "in this game"
         raise IllegalAction("albastini.bid.turn", f"no {act.type} is possible {when}")
+    if isinstance(act, (DiscardAction, OwnCallAction)):
+        if state.phase != "discard":
+            raise IllegalAction("chiamata.phase.order", f"no {act.type} is possible now (phase {state.phase})")
+        return apply_monte(state, act)
+    if state.phase == "discard":
+        raise IllegalAction("chiamata.call.monte", f"no {act.type} is possible while the bidder discards")
+    if isinstance(act, ShowHandAction):
+        return show_hand(state, act)
     if isinstance(act, (BidAction, PassAction)):
         return apply_auction(state, act)
     if isinstance(act, CallAction):

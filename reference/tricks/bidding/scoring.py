@@ -7,6 +7,8 @@ payoffs always add up to zero.
 
 from __future__ import annotations
 
+from ..seats import in_hand, sitting_out
+from .monte import won_with_discards
 from ..state import HandResult, State
 
 
@@ -20,9 +22,11 @@ def _cappotto(state: State, side: tuple[int, ...]) -> bool:
     if rule == "all-tricks":
         counts = [sum(state.tricks_won[s] for s in group) for group in (side, others)]
     elif rule == "all-points":
-        counts = [sum(tables.points[c] for s in group for c in state.won[s]) for group in (side, others)]
+        won = won_with_discards(state)
+        counts = [sum(tables.points[c] for s in group for c in won[s]) for group in (side, others)]
     elif rule == "all-counting-cards":
-        counts = [sum(1 for s in group for c in state.won[s] if tables.points[c]) for group in (side, others)]
+        won = won_with_discards(state)
+        counts = [sum(1 for s in group for c in won[s] if tables.points[c]) for group in (side, others)]
     else:
         return False
     return 0 in counts and sum(counts) > 0
@@ -38,7 +42,8 @@ def score_contract(state: State) -> tuple[HandResult, list[str]]:
     scoring = state.ruleset.hand_scoring.contract
     n = tables.players
     side = contract.side()
-    per_seat = tuple(sum(tables.points[c] for c in state.won[s]) for s in range(n))
+    won = won_with_discards(state)  # chiamata.call.monte: the discards go with the last trick
+    per_seat = tuple(sum(tables.points[c] for c in won[s]) for s in range(n))
     side_points = sum(per_seat[s] for s in side)
     made = side_points >= contract.target
     band = [b for b in scoring.bands if contract.target >= b.min_target][-1]
@@ -47,22 +52,32 @@ def score_contract(state: State) -> tuple[HandResult, list[str]]:
     doubled = _cappotto(state, side)
     factor = scoring.double_factor if doubled else 1
     payoffs = [0] * n
+    out = sitting_out(state)
+    partners = contract.partners()
+    defender = band.defender
+    if len(partners) == 2:
+        # chiamata.score.two-partners: the defenders share what the three win
+        defender = (band.bidder + 2 * band.partner) // (in_hand(state) - 3)
     for seat in range(n):
+        if seat == out:
+            continue  # chiamata.seat.dealer-sits-out: he neither wins nor pays
         if contract.alone:
             amount = band.alone_bidder if seat == contract.bidder else -band.alone_defender
         elif seat == contract.bidder:
             amount = band.bidder
-        elif seat == contract.partner:
+        elif seat in partners:
             amount = band.partner
         else:
-            amount = -band.defender
+            amount = -defender
         payoffs[seat] = sign * amount * factor
     used.append("chiamata.score.alone" if contract.alone else "chiamata.score.payoff")
+    if len(partners) == 2:
+        used.append("chiamata.score.two-partners")
     if doubled:
         used.append("chiamata.score.cappotto")
     details = {
         "bidder": contract.bidder,
-        "partner": None if contract.alone else contract.partner,
+        "partner": None if contract.partner == contract.bidder else contract.partner,
         "alone": contract.alone,
         "called": contract.called,
         "target": contract.target,
@@ -70,9 +85,12 @@ def score_contract(state: State) -> tuple[HandResult, list[str]]:
         "made": made,
         "doubled": doubled,
     }
+    if contract.second is not None:
+        details["second"] = contract.second
+        details["second_partner"] = None if contract.second_partner == contract.bidder else contract.second_partner
     result = HandResult(
         points=per_seat,
-        cards=tuple(len(state.won[s]) for s in range(n)),
+        cards=tuple(len(won[s]) for s in range(n)),
         outcome="made" if made else "defeated",
         winner=None,
         decided_by=None,

@@ -1,0 +1,31 @@
+"""Who takes part in a hand: every seat, or all but the dealer (rule
+``chiamata.seat.dealer-sits-out``). Turns pass in seat order and skip the
+seat sitting out."""
+
+from __future__ import annotations
+
+from .state import State
+
+
+def sitting_out(state: State) -> int | None:
+    """``chiamata.seat.dealer-sits-out``: the seat that sits this hand out, if any."""
+    return state.dealer if state.tables.ruleset.seating.sits_out == "dealer" else None
+
+
+def in_hand(state: State) -> int:
+    """How many players take part in this hand."""
+    return state.tables.ruleset.seating.in_hand
+
+
+def next_seat(state: State, seat: int) -> int:
+    """The next seat in play order that takes part in this hand."""
+    n = state.tables.players
+    nxt = (seat + 1) % n
+    return (nxt + 1) % n if nxt == sitting_out(state) else nxt
+
+
+def dealt_seats(state: State) -> tuple[int, ...]:
+    """The seats dealt in, in dealing order from the seat after the dealer."""
+    n = state.tables.players
+    out = sitting_out(state)
+    return tuple(s for s in ((state.dealer + i) % n for i in range(1, n + 1)) if s != out)
