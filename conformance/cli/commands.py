@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import threading
+from typing import NoReturn
 
 import typer
 
@@ -102,7 +103,16 @@ def main() -> None:
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _interrupted)
     try:
-        app()
+        status = app(prog_name="regola", standalone_mode=False)
+        if isinstance(status, int) and status:
+            sys.exit(status)
+    except typer.TyperException as exc:
+        # a usage error (an unknown option, a bad value): one line, not
+        # typer's box, then the command's exit status (2)
+        usage_error(exc)
+    except typer.Abort:  # the input ended while a command was asking
+        typer.echo("error: the input ended", err=True)
+        sys.exit(1)
     except SystemExit:
         if _INTERRUPTED:  # whatever the command made of the interruption
             sys.exit(INTERRUPTED)
@@ -125,6 +135,21 @@ def main() -> None:
             err=True,
         )
         sys.exit(1)
+
+
+def usage_error(exc: Exception) -> NoReturn:
+    """Say a command-line usage error in one line naming the command, and
+    exit with its status; a bare ``regola`` (no command) shows the help."""
+    ctx = getattr(exc, "ctx", None)
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        from typer import rich_utils
+
+        rich_utils.rich_format_error(exc)  # the help, as typer shows it
+        sys.exit(BAD_INPUT)
+    where = ctx.command_path if ctx is not None else "regola"
+    message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    typer.echo(f"error: {where}: {' '.join(message.split())} (see '{where} --help')", err=True)
+    sys.exit(getattr(exc, "exit_code", BAD_INPUT))
 
 
 if __name__ == "__main__":

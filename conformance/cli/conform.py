@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .errors import fail, user_errors
+from .corpus import corpus_path
 
 if TYPE_CHECKING:
     from regola.conformance.protocol.engine import Engine
@@ -182,7 +183,7 @@ def conform(
     ),
     variant: list[str] = typer.Option([], "--variant", metavar="ID|FILE", help="Only traces of this variant: an id, or a variant .toml file whose traces `regola corpus generate --variant FILE` made (repeatable)."),
     trace: list[Path] = typer.Option([], "--trace", metavar="PATH", help="Replay these trace files, or every .jsonl file in these folders, instead of the corpus (repeatable)."),
-    corpus: Path = typer.Option(None, "--corpus", metavar="DIR", help="Replay the corpus in this folder instead of the packaged one.", show_default=False),
+    corpus: Path = typer.Option(None, "--corpus", metavar="DIR", help="Replay the corpus in this folder instead of the packaged one.", show_default=False, parser=corpus_path),
     profile: str = typer.Option(None, "--profile", metavar="NAME", help="Only the traces of this source profile (pagat, seed-004...) of each variant: those recorded with exactly its options.", show_default=False),
     jobs: int = typer.Option(1, "--jobs", min=1, metavar="N", help="Run traces in N engine processes in parallel."),
     timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", metavar="S", callback=finite_timeout, help=f"Seconds to wait for each answer of the engine, and for it to read each request ({MIN_TIMEOUT:g} to {MAX_TIMEOUT:g}; the first answer, hello, may take 10 s while it starts)."),

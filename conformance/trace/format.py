@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
+from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, overload
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .atomic import new_folder_beside, write_text_atomic  # noqa: F401 - re-exported: written files go through them
 
 FORMAT = "regola-trace"
 VERSION = 1
@@ -145,8 +148,10 @@ class Trace:
     """A trace in memory: its lines as plain JSON data."""
 
     header: dict[str, Any]
-    items: list[dict[str, Any]] = field(default_factory=list)
-    """Step and reject lines, in order."""
+    items: Sequence[dict[str, Any]] = field(default_factory=list)
+    """Step and reject lines, in order: a list, or for a large file
+    (`STREAM_BYTES`) a `LinesOnDisk` that reads them from the file when
+    asked, so that memory stays bounded however long the trace."""
     end: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
 
@@ -172,54 +177,6 @@ def dumps_trace(trace: Trace) -> str:
     return "".join(dumps_line(line) + "\n" for line in trace.lines())
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder.
-
-    The file gets the permissions of any new file (0644 under the usual
-    umask 022), not the owner-only 0600 of `tempfile.mkstemp`."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = _new_file(path.parent, f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def new_folder_beside(path: Path, tag: str) -> Path:
-    """A new empty folder next to ``path`` (``.<name>-<tag>-<random>``) to
-    build a replacement of it in, created with the permissions of any new
-    folder (0755 under the usual umask), not the owner-only 0700 of
-    `tempfile.mkdtemp`, since it may be renamed into place."""
-    for _ in range(100):
-        folder = path.parent / f".{path.name}-{tag}-{_random_part()}"
-        try:
-            folder.mkdir(0o777)
-        except FileExistsError:
-            continue
-        return folder
-    raise FileExistsError(f"no free name for a temporary folder beside {path}")
-
-
-def _new_file(folder: Path, prefix: str) -> tuple[int, Path]:
-    """Create a new file in ``folder`` under an unused name; the umask
-    applies to its mode, as for any new file."""
-    for _ in range(100):
-        tmp = folder / f"{prefix}{_random_part()}.tmp"
-        try:
-            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"no free name for a temporary file in {folder}")
-
-
-def _random_part() -> str:
-    return secrets.token_hex(6)
-
-
 def write_trace(path: str | os.PathLike[str], trace: Trace) -> None:
     """Write ``trace`` to ``path`` atomically."""
     write_text_atomic(Path(path), dumps_trace(trace))
@@ -235,6 +192,8 @@ def read_trace(path: str | os.PathLike[str]) -> Trace:
     """
     path = Path(path)
     try:
+        if path.stat().st_size > STREAM_BYTES:
+            return _read_streaming(path)
         raw_bytes = path.read_bytes()
     except OSError as exc:
         raise TraceError(f"{path}: cannot be read: {(exc.strerror or str(exc)).lower()}") from None
@@ -327,3 +286,91 @@ def _assemble(path: Path, lines: list[dict[str, Any]]) -> Trace:
     if end["steps"] != steps:
         raise TraceError(f"{path}:{len(lines)}: end line says {end['steps']} steps, the trace has {steps}")
     return Trace(header=lines[0], items=lines[1:-1], end=end, path=path)
+
+
+# --- large traces, read in one pass and kept on disk ------------------------
+
+STREAM_BYTES = 16 * 1024 * 1024
+"""A trace file larger than this is checked line by line and its step and
+reject lines are read again from the file when the runner gets to them
+(`LinesOnDisk`) instead of being held in memory."""
+
+
+class LinesOnDisk(Sequence[dict[str, Any]]):
+    """The step and reject lines of a trace file, by their byte offsets:
+    each is parsed when asked for (iterating streams the file once)."""
+
+    def __init__(self, path: Path, offsets: array) -> None:
+        self.path = path
+        self._offsets = offsets
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            start, stop, stride = index.indices(len(self))
+            if stride != 1:
+                return [self[i] for i in range(start, stop, stride)]
+            return list(self._lines(start, stop))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return next(self._lines(index, index + 1))
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return self._lines(0, len(self))
+
+    def _lines(self, start: int, stop: int) -> Iterator[dict[str, Any]]:
+        if start >= stop:
+            return
+        with self.path.open("rb") as fh:
+            fh.seek(self._offsets[start])
+            for _ in range(start, stop):
+                yield json.loads(fh.readline())
+
+
+def _read_streaming(path: Path) -> Trace:
+    """`read_trace` for a large file: the same checks, in one pass, keeping
+    only the header, the end line and each middle line's offset."""
+    header: dict[str, Any] | None = None
+    last: dict[str, Any] | None = None
+    last_number = 0
+    offsets = array("q")
+    steps = 0
+    offset = 0
+    with path.open("rb") as fh:
+        for number, raw in enumerate(fh, start=1):
+            start, offset = offset, offset + len(raw)
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise TraceError(f"{path}:{number}: not UTF-8 text (byte 0x{raw[exc.start]:02x})") from None
+            line = _parse_line(path, number, text.removesuffix("\n"))
+            kind = line["kind"]
+            if number == 1:
+                if kind != "header":
+                    raise TraceError(f"{path}:1: the first line must be the header, not a {kind} line")
+                header = line
+            elif last is not None and last["kind"] == "end":
+                raise TraceError(f"{path}:{last_number}: a end line may only be the last line")
+            elif kind == "header":
+                raise TraceError(f"{path}:{number}: a header line may only be the first line")
+            elif kind != "end":
+                if line["index"] != steps:
+                    raise TraceError(f"{path}:{number}: {kind} line has index {line['index']}, expected {steps}")
+                steps += kind == "step"
+                offsets.append(start)
+            last, last_number = (line if kind == "end" else {"kind": kind}), number
+    if header is None or last is None:
+        raise TraceError(f"{path}: empty file; a trace starts with a header line")
+    if last["kind"] != "end":
+        raise TraceError(f"{path}:{last_number}: the last line must be the end line, not a {last['kind']} line")
+    if last["steps"] != steps:
+        raise TraceError(f"{path}:{last_number}: end line says {last['steps']} steps, the trace has {steps}")
+    return Trace(header=header, items=LinesOnDisk(path, offsets), end=last, path=path)

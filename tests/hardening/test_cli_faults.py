@@ -90,3 +90,28 @@ def test_ctrl_c_during_corpus_generation_leaves_nothing(tmp_path):
     if status == 130:
         assert err.strip() == "interrupted"
         assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("conform", "--bogus"), ("regola conform", "--bogus")),
+        (("corpus", "generate", "--corpus", ""), ("regola corpus generate", "--corpus", "empty")),
+        (("conform", "--corpus", ""), ("regola conform", "--corpus", "empty")),
+        (("conform", "--timeout", "-1"), ("regola conform", "--timeout")),
+        (("nosuchcommand",), ("regola", "nosuchcommand")),
+    ],
+)
+def test_usage_errors_are_one_line_naming_the_command_and_option(tmp_path, args, names):
+    ran = regola(*args, cwd=tmp_path)
+    assert ran.status == 2
+    line = one_error_line(ran, *names)
+    assert "╭" not in line and "│" not in line  # not a box
+
+
+def test_an_empty_corpus_folder_never_means_the_current_folder(tmp_path):
+    (tmp_path / "mine.jsonl").write_text('{"not": "a trace"}\n')
+    ran = regola("conform", "--corpus", "", cwd=tmp_path)
+    assert ran.status == 2
+    assert "mine.jsonl" not in ran.stdout + ran.stderr
+    assert (tmp_path / "mine.jsonl").read_text() == '{"not": "a trace"}\n'

@@ -99,7 +99,7 @@ def trace() -> Path:
     return next(iter(iter_traces(["briscola-2"])))
 
 
-@pytest.mark.parametrize("kind", sorted(set(ENGINES) - {"escaping"}))
+@pytest.mark.parametrize("kind", sorted(ENGINES))
 def test_a_misbehaving_engine_gets_a_verdict_in_bounded_time_and_leaves_nothing(tmp_path, trace, kind):
     cmd, pid_file = engine_script(tmp_path, kind)
     report = tmp_path / "report.json"
@@ -185,8 +185,9 @@ def test_the_client_refuses_a_timeout_that_bounds_nothing(tmp_path, timeout):
 
 
 def test_a_child_that_escapes_the_group_cannot_hang_close(tmp_path):
-    """The one process regola cannot kill (it left the group): close still
-    returns at once, without blocking on the stderr pipe the child holds."""
+    """A child that left the group (a session of its own) and outlived its
+    parent: close returns at once, without blocking on the stderr pipe the
+    child holds, and the child is killed too (regola is its subreaper)."""
     cmd, pid_file = engine_script(tmp_path, "escaping")
     eng = SubprocessEngine(cmd, timeout=1.0)
     try:
@@ -195,5 +196,8 @@ def test_a_child_that_escapes_the_group_cannot_hang_close(tmp_path):
         start = time.monotonic()
         eng.close()
         assert time.monotonic() - start < 5
+        pids = pids_of(pid_file)
+        assert len(pids) == 2, "the engine and its escaped child"
+        assert none_alive(pids), f"left alive: {pids}"
     finally:
         kill_all(pids_of(pid_file))
