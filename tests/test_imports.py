@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = {"spec": "regola.spec", "reference": "regola.reference", "conformance": "regola.conformance"}
+LAYERS = {"spec": "regola.spec", "reference": "regola.reference", "conformance": "regola.conformance", "envs": "regola.envs"}
 ALLOWED = {
     "spec": {"spec"},
     "reference": {"spec", "reference"},
     "conformance": {"spec", "reference", "conformance"},
+    "envs": {"spec", "reference", "conformance", "envs"},
 }
 
 

@@ -1,0 +1,55 @@
+"""Environments for reinforcement learning over every regola variant.
+
+- `regola.envs.aec.RegolaAECEnv`: PettingZoo's AEC API, agents by seat;
+- `regola.envs.single.RegolaGymEnv`: Gymnasium, one seat against built-in
+  opponents (`regola.envs.policies`);
+- `regola.envs.openspiel`: OpenSpiel games with explicit chance nodes,
+  registered with ``pyspiel.register_game``;
+- `regola.envs.conform`: the environments as conformance engines, so
+  ``regola conform`` proves them against the corpus.
+
+All of them step `regola.envs.game.Game`: the reference's rules, a fixed
+action space per variant (`regola.envs.encoding`) and the observation
+tensors of `regola.envs.observation`. They need the ``rl`` extra
+(``pip install 'regola[rl]'``).
+
+Imports ``regola.spec``, ``regola.reference`` and, for the conformance
+adapters only, ``regola.conformance.protocol``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .encoding import ActionSpace, EncodingGap, action_space
+from .game import Game, IllegalMove
+from .observation import OBSERVATION_VERSION, Layout, layout
+
+
+def aec_env(variant: Any, **kwargs: Any) -> Any:
+    """A PettingZoo AEC environment of ``variant`` (`regola.envs.aec.RegolaAECEnv`)."""
+    from .aec import RegolaAECEnv
+
+    return RegolaAECEnv(variant, **kwargs)
+
+
+def gym_env(variant: Any, **kwargs: Any) -> Any:
+    """A Gymnasium environment of one seat of ``variant`` against built-in
+    opponents (`regola.envs.single.RegolaGymEnv`)."""
+    from .single import RegolaGymEnv
+
+    return RegolaGymEnv(variant, **kwargs)
+
+
+__all__ = [
+    "OBSERVATION_VERSION",
+    "ActionSpace",
+    "EncodingGap",
+    "Game",
+    "IllegalMove",
+    "Layout",
+    "action_space",
+    "aec_env",
+    "gym_env",
+    "layout",
+]

@@ -1,0 +1,149 @@
+"""PettingZoo: every variant as an AEC (agent-environment cycle)
+environment, the multi-agent API where players act one at a time.
+
+Agents are named by seat (``seat_0``, ``seat_1``...). Each agent's
+observation is a dict: ``observation``, the seat's view as a tensor
+(`regola.envs.observation`, rules ``briscola.info.*``, ``scopa.info.*``),
+and ``action_mask``, 1 for each legal action of the fixed action space
+(`regola.envs.encoding`), all 0 when it is not the agent's turn. Rewards,
+episodes and chance are those of `regola.envs.game.Game`.
+
+An illegal action raises `regola.envs.game.IllegalMove` naming the rule
+the reference refuses it under; nothing is played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from regola.spec import Ruleset
+
+from .game import Game, Reward
+from .observation import OBSERVATION_VERSION
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+class RegolaAECEnv(AECEnv):
+    """One variant as a PettingZoo AEC environment.
+
+    ``variant``: an id, a variant file or a loaded ruleset; ``options``:
+    option values as for ``regola.spec.load``; ``reward``: ``"hand"`` (one
+    hand per episode) or ``"match"``; ``max_hands``: where a match episode
+    is truncated. ``reset(seed=...)`` seeds the shuffles;
+    ``reset(options={"deck": [...]})`` deals the first hand from a given
+    deck order (other option keys are ignored).
+    """
+
+    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        variant: str | Ruleset,
+        options: dict[str, Any] | None = None,
+        reward: Reward = "hand",
+        max_hands: int = 50,
+        render_mode: str | None = None,
+        chance: str = "seeded",
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+        self.game = Game(variant, options, reward=reward, max_hands=max_hands, chance=chance)  # type: ignore[arg-type]
+        self.render_mode = render_mode
+        ruleset = self.game.ruleset
+        self.metadata = {
+            **RegolaAECEnv.metadata,
+            "name": f"regola_{ruleset.id.replace('-', '_')}",
+            "variant": ruleset.id,
+            "observation_version": OBSERVATION_VERSION,
+        }
+        self.possible_agents = [agent_name(s) for s in range(self.game.players)]
+        self.agents = list(self.possible_agents)
+        size = self.game.observer.layout.size
+        actions = self.game.space.size
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-1.0, 1.0, (size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
+            }
+        )
+        self._act_space = spaces.Discrete(actions)
+        self._zero_mask = np.zeros(actions, dtype=np.int8)
+        self._reset_dicts()
+
+    # --- spaces --------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._act_space
+
+    # --- the cycle -----------------------------------------------------------
+
+    def _reset_dicts(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        deck = (options or {}).get("deck")
+        self.game.reset(seed=seed, deck=deck)
+        self._reset_dicts()
+        self._select()
+
+    def _select(self) -> None:
+        """Point ``agent_selection`` at the seat to move (or, once the
+        episode is over, leave it on an agent still to be removed)."""
+        seat = self.game.to_move
+        if seat is not None:
+            self.agent_selection = agent_name(seat)
+        elif self.game.done:
+            for a in self.agents:
+                self.terminations[a] = self.game.terminated
+                self.truncations[a] = self.game.truncated
+            if self.agent_selection not in self.agents and self.agents:
+                self.agent_selection = self.agents[0]
+
+    def step(self, action: int | np.integer | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent}: step(None) is only for an agent whose episode is over")
+        seat = self.possible_agents.index(agent)
+        rewards = self.game.step(int(action), seat)
+        self._cumulative_rewards[agent] = 0.0
+        for s, r in enumerate(rewards):
+            self.rewards[agent_name(s)] = r
+        self._select()
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        mine = self.game.to_move == seat
+        return {
+            "observation": self.game.observe(seat),
+            "action_mask": self.game.mask() if mine else self._zero_mask.copy(),
+        }
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        v = self.game.view()
+        return f"{v['variant']} hand {v['hand_number']} phase {v['phase']} to move {v['to_move']}: {v['hands']}"
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,259 @@
+"""The game an environment steps: a match of `regola.reference` with a
+fixed action space, an action mask, rewards and chance driven by a seed.
+
+Every environment of `regola.envs` (PettingZoo, Gymnasium, OpenSpiel) and
+the conformance adapter are thin layers over `Game`, so they all play the
+reference's rules, step for step.
+
+Episodes and rewards (``reward``):
+
+- ``"hand"`` (the default): an episode is one hand (a redeal, rule
+  ``scopa.deal.redeal`` or an auction where all pass, stays in the same
+  episode); the reward is what the hand scores for the seat;
+- ``"match"``: an episode is the whole match (``match.*`` rules), truncated
+  after ``max_hands`` hands; the rewards add up to the match score.
+
+A seat's score is its game points (trick games: ``match.game_points``,
+rules ``briscola.match.*``) or its side's points (fishing games:
+``match.points``, rules ``scopa.score.*``); each step's reward is the
+change of the seat's score that step.
+
+Chance is the shuffle: each hand's deck order is drawn from a
+``random.Random`` seeded by `Game.reset`, unless ``chance="external"``,
+where the caller deals each hand with `Game.deal` (the conformance adapter
+replays the corpus's decks so).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+import numpy as np
+
+from regola.reference import (
+    ShuffleAction,
+    action_dict,
+    apply,
+    initial_state,
+    legal_actions,
+    shuffled_deck,
+    view,
+)
+from regola.spec import Ruleset, load
+
+from .encoding import action_space
+from .observation import Observer
+
+Reward = Literal["hand", "match"]
+
+
+class IllegalMove(ValueError):
+    """An action index the rules forbid now; ``rule`` is the rule id the
+    reference cites (None for an index that is not the seat's to play)."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(f"{message} [{rule}]" if rule else message)
+        self.rule = rule
+
+
+def ruleset_of(variant: str | Ruleset, options: dict[str, Any] | None = None) -> Ruleset:
+    """A ruleset from an id, a variant file path or a loaded `Ruleset`."""
+    if isinstance(variant, Ruleset):
+        if options:
+            raise ValueError("options: give them with a variant id or file, not with a loaded Ruleset")
+        return variant
+    return load(variant, options or None)
+
+
+class Game:
+    """One match of a variant, stepped by action index."""
+
+    def __init__(
+        self,
+        variant: str | Ruleset,
+        options: dict[str, Any] | None = None,
+        reward: Reward = "hand",
+        max_hands: int = 50,
+        chance: Literal["seeded", "external"] = "seeded",
+    ) -> None:
+        if reward not in ("hand", "match"):
+            raise ValueError(f"reward: expected 'hand' or 'match', got {reward!r}")
+        if chance not in ("seeded", "external"):
+            raise ValueError(f"chance: expected 'seeded' or 'external', got {chance!r}")
+        if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
+            raise ValueError(f"max_hands: expected a whole number of at least 1, got {max_hands!r}")
+        self.ruleset = ruleset_of(variant, options)
+        self.players = self.ruleset.seating.players
+        self.space = action_space(self.ruleset)
+        self.observer = Observer(self.ruleset)
+        self.reward_mode = reward
+        self.max_hands = max_hands
+        self.chance = chance
+        self.fishing = self.ruleset.play.kind == "fishing"
+        self._side_of = {s: i for i, side in enumerate(self.ruleset.seating.sides()) for s in side}
+        self.rng = random.Random()
+        self.state: Any = initial_state(self.ruleset)
+        self.rewards = [0.0] * self.players
+        self._legal: dict[int, Any] | None = None
+        self._indices: dict[Any, int] = {}
+        self._start_hands = 0
+
+    # --- the episode -------------------------------------------------------
+
+    def reset(self, seed: int | None = None, deck: list[str] | None = None) -> None:
+        """A new match: seat 0 deals; the first hand is dealt from ``deck``,
+        or shuffled from ``seed`` (with ``chance="external"`` and no deck,
+        the match waits for `deal`)."""
+        self.rng = random.Random(seed)
+        self.state = initial_state(self.ruleset)
+        self.rewards = [0.0] * self.players
+        self._legal = None
+        self._start_hands = 0
+        if deck is not None:
+            self.deal(deck)
+        else:
+            self._resolve_chance()
+
+    def next_hand(self) -> None:
+        """Reward ``"hand"``: go on to the next hand of the same match as a
+        new episode (the next dealer deals, from the seeded generator)."""
+        if self.reward_mode != "hand" or self.state.is_over:
+            raise ValueError("next_hand: only with reward 'hand' and a match that is not over")
+        self._start_hands = self.hands_played
+        self._legal = None
+        self._resolve_chance()
+
+    def deal(self, deck: list[str] | tuple[str, ...]) -> None:
+        """Shuffle: the next hand is dealt from ``deck`` (top card first)."""
+        before = self.scores()
+        self.state = apply(self.state, ShuffleAction(deck=tuple(deck)))
+        self._legal = None
+        self._settle(before)
+
+    @property
+    def needs_deal(self) -> bool:
+        """Whether the match waits for a shuffle (``chance="external"``)."""
+        return bool(self.state.is_chance) and not self.done
+
+    @property
+    def hands_played(self) -> int:
+        return self.state.match.hands_played
+
+    @property
+    def terminated(self) -> bool:
+        """The episode is over by the rules: the match is over, or (reward
+        ``"hand"``) the hand is."""
+        if self.state.is_over:
+            return True
+        return self.reward_mode == "hand" and self.hands_played > self._start_hands
+
+    @property
+    def truncated(self) -> bool:
+        """The match was cut at ``max_hands`` (reward ``"match"``)."""
+        return not self.terminated and self.hands_played >= self.max_hands
+
+    @property
+    def done(self) -> bool:
+        return self.terminated or self.truncated
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, None at a chance step or once the episode is done."""
+        if self.done or self.state.is_chance:
+            return None
+        return self.state.to_move
+
+    # --- actions -------------------------------------------------------------
+
+    def table(self) -> tuple[str, ...]:
+        return tuple(self.state.table) if self.fishing else ()
+
+    def legal(self) -> dict[int, Any]:
+        """Legal action index -> the reference's action, in index order."""
+        if self._legal is None:
+            if self.done:
+                self._legal = {}
+            else:
+                found = {self._index(a): a for a in legal_actions(self.state)}
+                self._legal = dict(sorted(found.items()))
+        return self._legal
+
+    def _index(self, action: Any) -> int:
+        """The index of one of the reference's actions (remembered: the
+        same few actions come back at every step)."""
+        kind = getattr(action, "type", None)
+        if kind == "capture" and self.space.index.get(("capture", action.card, action.take)) is None:
+            return self.space.index_of(action_dict(action), self.table())  # an Ace taking the whole table
+        index = self._indices.get(action)
+        if index is None:
+            index = self._indices[action] = self.space.index_of(action_dict(action), self.table())
+        return index
+
+    def mask(self) -> np.ndarray:
+        """The action mask: 1 for each legal index (int8, the space's size)."""
+        out = np.zeros(self.space.size, dtype=np.int8)
+        out[list(self.legal())] = 1
+        return out
+
+    def step(self, index: int, seat: int | None = None) -> list[float]:
+        """Play action ``index`` for ``seat`` (the seat to move by default);
+        return each seat's reward for the step. An illegal index raises
+        `IllegalMove` with the rule the reference cites."""
+        if self.done:
+            raise IllegalMove("the episode is over: call reset()")
+        mover = self.state.to_move if seat is None else seat
+        index = int(index)
+        action = self.legal().get(index) if mover == self.state.to_move else None
+        if action is None:
+            self._refuse(index, mover)
+        before = self.scores()
+        self.state = apply(self.state, action)
+        self._legal = None
+        return self._settle(before)
+
+    def _refuse(self, index: int, seat: int | None) -> None:
+        """Raise `IllegalMove` for an index that is not legal now, naming the
+        rule the reference refuses it under."""
+        if seat is None:
+            raise IllegalMove(f"{self.ruleset.id}: no seat is to move")
+        action = self.space.action_of(index, seat, self.table())
+        try:
+            apply(self.state, action)
+        except Exception as exc:  # noqa: BLE001 - the reference's IllegalAction carries the rule
+            what = f"{self.ruleset.id}: {self.space.label(index)} by seat {seat}: {exc}"
+            raise IllegalMove(what, getattr(exc, "rule_id", None)) from None
+        raise IllegalMove(f"{self.ruleset.id}: {self.space.label(index)} by seat {seat} is not in the action mask")
+
+    # --- scores and chance ------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        """Each seat's match score (its side's, in the fishing games)."""
+        match = self.state.match
+        points = match.points if self.fishing else match.game_points
+        if not points:
+            return [0.0] * self.players
+        if len(points) == self.players:
+            return [float(p) for p in points]
+        return [float(points[self._side_of[s]]) for s in range(self.players)]
+
+    def _settle(self, before: list[float]) -> list[float]:
+        self._resolve_chance()
+        after = self.scores()
+        self.rewards = [a - b for a, b in zip(after, before)]
+        return self.rewards
+
+    def _resolve_chance(self) -> None:
+        """Deal every hand the episode needs from the seeded generator."""
+        while self.chance == "seeded" and self.state.is_chance and not self.done:
+            self.state = apply(self.state, ShuffleAction(deck=shuffled_deck(self.ruleset, self.rng)))
+            self._legal = None
+
+    # --- what a seat sees ----------------------------------------------------------
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return view(self.state, seat)
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The observation tensor of ``seat`` (`regola.envs.observation`)."""
+        return self.observer.encode(view(self.state, seat))

@@ -1,0 +1,92 @@
+"""PettingZoo: the AEC environment of every variant passes PettingZoo's own
+API and seed tests, and plays by the reference's rules."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from regola.envs import IllegalMove, OBSERVATION_VERSION, aec_env
+
+from .conftest import VARIANTS
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_api_and_seed_tests_pass(variant: str) -> None:
+    with warnings.catch_warnings():
+        # a dict observation (tensor and action mask) is PettingZoo's own
+        # convention for masked actions, yet api_test warns about it
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(aec_env(variant), num_cycles=60)
+        seed_test(lambda: aec_env(variant), num_cycles=60)
+
+
+def play_out(env, seed: int) -> dict[str, float]:
+    """Play one episode with random legal actions; return each agent's total."""
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+def test_a_hand_episode_pays_what_the_hand_scores() -> None:
+    env = aec_env("briscola-2")
+    totals = play_out(env, 3)
+    result = env.game.view()["match"]["game_points"]
+    assert totals == {"seat_0": float(result[0]), "seat_1": float(result[1])}
+    assert sorted(totals.values()) == [0.0, 1.0]  # one hand: the winner's game point
+
+
+def test_a_match_episode_runs_to_the_end_of_the_match() -> None:
+    env = aec_env("scopa-2", reward="match", max_hands=40)
+    totals = play_out(env, 1)
+    match = env.game.view()["match"]
+    assert match["over"] or env.game.hands_played == 40
+    assert [totals["seat_0"], totals["seat_1"]] == [float(p) for p in match["points"]]
+
+
+def test_only_the_seat_to_move_has_a_mask_and_the_space_is_versioned() -> None:
+    env = aec_env("briscola-4")
+    env.reset(seed=0)
+    mover = env.agent_selection
+    for agent in env.agents:
+        mask = env.observe(agent)["action_mask"]
+        assert (mask.sum() > 0) == (agent == mover)
+    assert env.metadata["observation_version"] == OBSERVATION_VERSION
+    assert env.metadata["name"] == "regola_briscola_4"
+
+
+def test_an_illegal_action_is_refused_with_the_rule() -> None:
+    env = aec_env("briscola-2")
+    env.reset(seed=0)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalMove, match=r"briscola-2: play \w+ by seat \d.*\[briscola\.play\.in-hand\]") as caught:
+        env.step(illegal)
+    assert caught.value.rule == "briscola.play.in-hand"
+
+
+def test_options_and_a_dealt_deck_are_taken() -> None:
+    env = aec_env("scopa-2", options={"match.target": 21})
+    assert env.game.ruleset.match.target == 21
+    deck = list(reversed(env.game.ruleset.deck.cards()))
+    env.reset(options={"deck": deck})
+    assert env.game.view()["stock"] == [c for c in deck if c in env.game.view()["stock"]]
+
+
+def test_bad_arguments_are_named() -> None:
+    with pytest.raises(ValueError, match="reward: expected 'hand' or 'match'"):
+        aec_env("briscola-2", reward="trick")
+    with pytest.raises(ValueError, match="max_hands"):
+        aec_env("briscola-2", max_hands=0)
