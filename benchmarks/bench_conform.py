@@ -1,29 +1,45 @@
-"""Traces per second through the conformance runner: over the protocol
-against ``regola serve``, and in-process against the ReferenceEngine, in one
-run, with their ratio.
+"""Steps per second through the conformance runner, side by side in one run:
 
-Both replay the same corpus traces with every check the runner makes (views
-after each step, each seat's view, the legal actions, the refusals). The
-protocol side pays for JSON encoding, the pipe, and a second interpreter
-process; the in-process side calls the reference directly. Each side first
-replays the traces once untimed, so that loading and proving the rulesets
-(cached per process) is not counted, then ``--rounds`` timed passes.
+* ``in-process``: the ReferenceEngine, called directly;
+* ``replay stub``: an engine that answers instantly, from answers worked out
+  before timing (the trace's views, the reference's seat views and legal
+  actions): what is left is the runner's own cost per step (reading the
+  traces, the reference's replay for seat views, comparing);
+* ``protocol``: ``regola serve`` in another process, its requests sent
+  ahead of their turn (the runner's default);
+* ``protocol, one at a time``: the same engine, each request waiting for
+  the answer to the one before (how the runner spoke before).
 
-Run:  python benchmarks/bench_conform.py [--variant ID ...] [--rounds R] [--limit N]
+Every side replays the same traces with every check the runner makes
+(views after each step, each seat's view, the legal actions, the
+refusals). Each side first replays the traces once untimed, so that loading
+and proving the rulesets (cached per process) is not counted; then the
+``--rounds`` timed passes are interleaved (one pass of each side per
+round), so that a busy machine slows every side alike, and the median pass
+of each side is printed, by the wall clock and per CPU second (of the
+runner's process and of the engine's: on a machine other work keeps busy,
+CPU time varies far less than wall-clock time). "Steps" counts the step and
+reject lines.
+
+Run:  python benchmarks/bench_conform.py [--all | --variant ID ...] [--corpus DIR] [--rounds R] [--limit N]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from regola import reference
 from regola.conformance.protocol.client import SubprocessEngine
-from regola.conformance.protocol.engine import ReferenceEngine
+from regola.conformance.protocol.engine import ActionRejected, ReferenceEngine
+from regola.conformance.runner.reference_replay import ReferenceReplay
 from regola.conformance.runner.run import run_traces
-from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.format import read_trace
 
 DEFAULT_VARIANTS = ["briscola-2", "briscola-4", "briscola-scoperta-3", "scopa-2", "scopone", "chiamata", "albastini-2"]
@@ -44,51 +60,153 @@ class Kept:
         pass
 
 
-def timed_passes(paths: list[Path], engine: Any, rounds: int) -> tuple[float, float]:
-    """(seconds of the untimed warm-up pass, best seconds of the timed passes)."""
-    kept = Kept(engine)
-    start = time.perf_counter()
-    results, _ = run_traces(paths, lambda: kept)
-    warm = time.perf_counter() - start
+class OneAtATime(Kept):
+    """The engine without `expect_calls`: every request waits for the one before."""
+
+    expect_calls = None
+    settle_calls = None
+
+
+class ReplayStub:
+    """An engine that answers from the traces, in the order the runner
+    replays them, with answers worked out before timing."""
+
+    def __init__(self, paths: list[Path]) -> None:
+        self.games = [self._answers(read_trace(p)) for p in paths]
+        self.next = 0
+        self.game: dict[str, Any] = {}
+        self.pos = 0
+        fields: set[str] = set()
+        for g in self.games:
+            fields |= g["views"][0].keys()
+        self._hello = {
+            "protocol": 1, "engine": "replay-stub", "version": "0",
+            "variants": sorted({g["variant"] for g in self.games}), "fields": sorted(fields),
+            "seat_views": True, "legal": True,
+        }
+
+    @staticmethod
+    def _answers(trace: Any) -> dict[str, Any]:
+        """Per position (0: after the deal; k: after k step lines): the
+        omniscient view, the seat views, the legal actions."""
+        h = trace.header
+        ref = ReferenceReplay(h)
+        views, seats, legal = [h["view"]], [], []
+        seats.append([ref.view(s) for s in range(ref.players)])
+        legal.append([reference.action_dict(a) for a in reference.legal_actions(ref.state)])
+        for item in trace.items:
+            if item["kind"] == "step":
+                ref.advance(item["action"])
+                views.append(item["view"])
+                seats.append([ref.view(s) for s in range(ref.players)])
+                legal.append([reference.action_dict(a) for a in reference.legal_actions(ref.state)])
+        return {"variant": h["variant"], "deck": h["deck"], "items": trace.items,
+                "views": views, "seats": seats, "legal": legal}
+
+    def hello(self) -> dict[str, Any]:
+        return self._hello
+
+    def new(self, variant: str, options: dict[str, Any], ruleset_hash: str, deck: list[str], deal: dict[str, Any]) -> None:
+        self.game = self.games[self.next % len(self.games)]
+        self.next += 1
+        if deck != self.game["deck"]:
+            raise RuntimeError("the replay stub was given the traces in another order")
+        self.item, self.pos = 0, 0
+
+    def apply(self, action: dict[str, Any]) -> None:
+        item = self.game["items"][self.item]
+        self.item += 1
+        if item["kind"] == "reject":
+            raise ActionRejected(item["rule"], item.get("message", ""))
+        self.pos += 1
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return self.game["views"][self.pos] if seat is None else self.game["seats"][self.pos][seat]
+
+    def legal(self) -> list[dict[str, Any]]:
+        return self.game["legal"][self.pos]
+
+    def close(self) -> None:
+        pass
+
+
+def engine_cpu(engine: Any) -> float:
+    """CPU seconds the engine's own process has used (0 for an in-process engine)."""
+    proc = getattr(getattr(engine, "engine", engine), "_proc", None)
+    if proc is None:
+        return 0.0
+    try:
+        with open(f"/proc/{proc.pid}/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def one_pass(paths: list[Path], engine: Any) -> tuple[float, float, float]:
+    """(wall-clock seconds, CPU seconds of this process, of the engine's process)."""
+    start, cpu, other = time.perf_counter(), time.process_time(), engine_cpu(engine)
+    results, _ = run_traces(paths, lambda: engine)
+    seconds = time.perf_counter() - start
+    cpu, other = time.process_time() - cpu, engine_cpu(engine) - other
     bad = [r for r in results if r.status != "passed"]
     if bad:
-        raise SystemExit(f"{engine!r}: {len(bad)} traces did not pass, e.g.\n{bad[0].report()}")
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run_traces(paths, lambda: kept)
-        best = min(best, time.perf_counter() - start)
-    return warm, best
+        raise SystemExit(f"{len(bad)} traces did not pass, e.g.\n{bad[0].report()}")
+    return seconds, cpu, other
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", action="append", help=f"variants (default: {' '.join(DEFAULT_VARIANTS)})")
     parser.add_argument("--all", action="store_true", help="every trace of the corpus")
-    parser.add_argument("--rounds", type=int, default=3, help="timed passes per side; the best counts")
+    parser.add_argument("--corpus", type=Path, default=CORPUS_DIR, help="the corpus folder (default: the packaged one)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved timed passes per side; the median counts")
     parser.add_argument("--limit", type=int, default=None, help="at most this many traces")
+    parser.add_argument("--skip", action="append", default=[], help="leave out a side (in-process, stub, protocol, one-at-a-time)")
     args = parser.parse_args()
-    paths = list(iter_traces(None if args.all else (args.variant or DEFAULT_VARIANTS)))[: args.limit]
-    lines = sum(len(read_trace(p).items) for p in paths)
-    print(f"{len(paths)} traces, {lines} steps and rejects, {args.rounds} timed passes per side (best counts)")
+    variants = None if args.all else (args.variant or DEFAULT_VARIANTS)
+    paths = list(iter_traces(variants, args.corpus))[: args.limit]
+    steps = sum(len(read_trace(p).items) for p in paths)
+    print(f"{len(paths)} traces, {steps} steps and rejects; {args.rounds} interleaved timed passes per side (median counts)")
 
-    start = time.perf_counter()
-    in_process = ReferenceEngine()
-    in_process.hello()
-    print(f"in-process ReferenceEngine: ready in {time.perf_counter() - start:.2f} s")
-    warm, local = timed_passes(paths, in_process, args.rounds)
-    print(f"  warm-up pass {warm:.2f} s; best pass {local:.2f} s: {len(paths) / local:.1f} traces/s, {lines / local:.0f} lines/s")
-
-    start = time.perf_counter()
-    served = SubprocessEngine(SERVE, timeout=60, startup_timeout=120)
-    print(f"protocol, regola serve: ready in {time.perf_counter() - start:.2f} s")
+    sides: dict[str, Any] = {}
+    if "in-process" not in args.skip:
+        engine = ReferenceEngine()
+        engine.hello()
+        sides["in-process ReferenceEngine"] = Kept(engine)
+    if "stub" not in args.skip:
+        sides["replay stub (runner's own cost)"] = ReplayStub(paths)
+    served = None
+    if "protocol" not in args.skip or "one-at-a-time" not in args.skip:
+        served = SubprocessEngine(SERVE, timeout=60, startup_timeout=120)
+        if "protocol" not in args.skip:
+            sides["protocol, regola serve, sent ahead"] = Kept(served)
+        if "one-at-a-time" not in args.skip:
+            sides["protocol, regola serve, one at a time"] = OneAtATime(served)
     try:
-        warm, wire = timed_passes(paths, served, args.rounds)
+        warm = {name: one_pass(paths, engine)[0] for name, engine in sides.items()}
+        times: dict[str, list[tuple[float, float, float]]] = {name: [] for name in sides}
+        for _ in range(args.rounds):
+            for name, engine in sides.items():
+                times[name].append(one_pass(paths, engine))
     finally:
-        served.close()
-    print(f"  warm-up pass {warm:.2f} s; best pass {wire:.2f} s: {len(paths) / wire:.1f} traces/s, {lines / wire:.0f} lines/s")
-    print(f"ratio: in-process is {wire / local:.2f}x the speed of the protocol")
-
+        if served is not None:
+            served.close()
+    print("steps/s by the wall clock, and per CPU second (runner; engine process), medians:")
+    medians = {}
+    for name, runs in times.items():
+        wall, cpu, other = (statistics.median(r[i] for r in runs) for i in range(3))
+        medians[name] = wall
+        engine = f"; {steps / other:6.0f}" if other else ""
+        # with two free cores the runner and a served engine work at once
+        idle = f"; on two idle cores about {steps / max(cpu, other):6.0f}" if other else ""
+        print(f"  {name:40} warm-up {warm[name]:6.2f} s; median pass {wall:6.2f} s: "
+              f"{steps / wall:6.0f} steps/s wall, {steps / cpu:6.0f}{engine} per CPU s{idle}")
+    names = list(medians)
+    if len(names) > 1:
+        base = names[0]
+        print("  wall-clock ratios to " + base + ": " + ", ".join(
+            f"{n} {medians[base] / medians[n]:.2f}x" for n in names[1:]))
 
 if __name__ == "__main__":
     main()

@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from . import load_cache
 from .schema import Ruleset
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
@@ -153,25 +154,32 @@ def load(
     from .profiles import profile_options, strip_profiles
 
     path = _find(variant)
-    data = strip_profiles(_resolve(path, seen=()))
-    data["id"] = path.stem.lstrip("_")
-    if profile is not None:
-        options = {**profile_options(path, profile), **(options or {})}
-    if options:
-        try:
-            data = apply_options(data, options)
-        except _NotATable as exc:
-            raise SpecError(f"{path}: {exc}") from None
+    key = load_cache.key(path, options) if profile is None else None
+    ruleset = load_cache.cached(key)
     where = f"{path}" + (f" (profile {profile})" if profile else "") + (f" with options {dict(options)}" if options else "")
-    try:
-        ruleset = Ruleset.model_validate(data)
-    except ValidationError as exc:
-        raise SpecError(f"{where} breaks the schema: {_explain(exc)}") from None
+    if ruleset is None:
+        reads: list[tuple[Path, bytes | None]] = []
+        data = strip_profiles(_resolve(path, seen=(), reads=reads))
+        data["id"] = path.stem.lstrip("_")
+        if profile is not None:
+            options = {**profile_options(path, profile), **(options or {})}
+            where = f"{path} (profile {profile})" + (f" with options {dict(options)}" if options else "")
+        if options:
+            try:
+                data = apply_options(data, options)
+            except _NotATable as exc:
+                raise SpecError(f"{path}: {exc}") from None
+        try:
+            ruleset = Ruleset.model_validate(data)
+        except ValidationError as exc:
+            raise SpecError(f"{where} breaks the schema: {_explain(exc)}") from None
+        if key is not None:
+            load_cache.keep(key, tuple(reads), ruleset)
     if checked:
         # imported here: z3 is only needed when the invariants are checked
         from .invariants import require_proved
 
-        require_proved(ruleset, where)
+        require_proved(ruleset, where)  # proofs are cached by the ruleset's hash
     return ruleset
 
 
@@ -244,8 +252,15 @@ def canonical_json(ruleset: Ruleset) -> str:
 
 
 def ruleset_hash(ruleset: Ruleset) -> str:
-    """A stable content hash of the ruleset (``sha256:`` + hex of its canonical JSON)."""
-    return "sha256:" + hashlib.sha256(canonical_json(ruleset).encode()).hexdigest()
+    """A stable content hash of the ruleset (``sha256:`` + hex of its canonical JSON).
+
+    Kept for the rulesets `load` caches (frozen, so their JSON cannot change)."""
+    known = load_cache.known_hash(ruleset)
+    if known is not None:
+        return known
+    digest = "sha256:" + hashlib.sha256(canonical_json(ruleset).encode()).hexdigest()
+    load_cache.keep_hash(ruleset, digest)
+    return digest
 
 
 def json_schema() -> dict[str, Any]:
@@ -285,14 +300,19 @@ MAX_DEPTH = 16
 _EXTENDS = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: Path, reads: list[tuple[Path, bytes | None]] | None = None) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
             raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise SpecError(f"{path} cannot be read: {exc.strerror}") from None
+    if reads is not None:
+        reads.append((path, raw))
     if len(raw) > MAX_FILE_BYTES:
         raise SpecError(f"{path} is larger than {MAX_FILE_BYTES >> 20} MiB: too large for a variant file")
+    known = load_cache.parsed(raw)  # the same bytes parse the same: a fresh copy of that parse
+    if known is not None:
+        return known
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -305,6 +325,7 @@ def _read(path: Path) -> dict[str, Any]:
     except RecursionError:
         raise SpecError(f"{path}: values nested too deeply (a variant needs at most {MAX_DEPTH} levels)") from None
     _check_depth(data, str(path))
+    load_cache.keep_parsed(raw, data)
     return data
 
 
@@ -322,11 +343,14 @@ def _check_depth(data: Any, where: str) -> None:
             stack.extend((v, f"{field}[{i}]", depth + 1) for i, v in enumerate(value))
 
 
-def _resolve(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
+def _resolve(path: Path, seen: tuple[Path, ...], reads: list[tuple[Path, bytes | None]] | None = None) -> dict[str, Any]:
+    """The data of ``path`` merged over what it extends; ``reads`` collects
+    each file read with its bytes, and each parent path found absent (None),
+    for the cache of `load`."""
     if path.resolve() in seen:
         chain = " -> ".join(p.name for p in (*seen, path.resolve()))
         raise SpecError(f"{path}: 'extends' forms a cycle ({chain})")
-    data = _read(path)
+    data = _read(path, reads)
     if "id" in data:
         raise SpecError(f"{path}: field 'id' is not allowed; the id is the file name ({path.stem})")
     parent = data.pop("extends", None)
@@ -341,10 +365,12 @@ def _resolve(path: Path, seen: tuple[Path, ...]) -> dict[str, Any]:
         )
     parent_path = path.parent / f"{parent}.toml"
     if not parent_path.is_file():
+        if reads is not None:
+            reads.append((parent_path, None))  # a file put there later takes precedence
         parent_path = VARIANTS_DIR / f"{parent}.toml"
     if not parent_path.is_file():
         raise SpecError(f"{path}: 'extends' names {parent!r}, which is neither beside the file nor shipped")
-    return _merge(_resolve(parent_path, (*seen, path.resolve())), data)
+    return _merge(_resolve(parent_path, (*seen, path.resolve()), reads), data)
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

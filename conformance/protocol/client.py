@@ -5,9 +5,12 @@ protocol 1, and listing the versions it speaks in ``versions``) and checks
 the version the engine answers with (``hello()["protocol"]``: ``"1"`` or
 ``"1.1"``), then turns each `regola.conformance.protocol.engine.Engine`
 call into one request line and waits for the answer with the same ``id``.
+The runner can tell it the calls a trace will make (`expect_calls`): their
+requests are then written ahead, without blocking, and the answers read in
+order (`regola.conformance.protocol.pipeline`).
 
 It never hangs and never trusts the engine: every request has a timeout
-(the answer is read from the pipe through a selector, in the caller's
+(the pipes are non-blocking and watched with poll, in the caller's
 thread; POSIX only), an answer longer than ``max_line`` bytes is cut off, and whatever goes wrong becomes an
 `EngineFailure` whose ``kind`` says what happened and whose message
 ends with the tail of the engine's stderr:
@@ -28,19 +31,17 @@ failure: it raises `ActionRejected` and the engine goes on.
 
 from __future__ import annotations
 
-import json
 import os
-import selectors
 import shlex
 import subprocess
 import threading
-import time
 from collections import deque
 from collections.abc import Sequence
 from typing import IO, Any
 
 from regola.conformance.protocol import process
 from regola.conformance.protocol.bundle import AnswerCache
+from regola.conformance.protocol.pipeline import Planned, Script, Wire, brought, clip
 from regola.conformance.protocol.engine import VERSIONS, ActionRejected, EngineFailure, protocol_version
 
 PROTOCOL = 1
@@ -74,9 +75,7 @@ class SubprocessEngine:
         self.timeout = process.seconds(timeout, "timeout")
         self.startup_timeout = max(timeout, process.seconds(startup_timeout, "startup_timeout"))
         self.max_line = max_line
-        self._next_id = 0
-        self._buffer = bytearray()
-        self._eof = False
+        self._script = Script()
         self._stderr: deque[bytes] = deque()
         self._stderr_size = 0
         self._lock = threading.Lock()
@@ -94,8 +93,7 @@ class SubprocessEngine:
         self._stdin = self._proc.stdin.fileno()  # type: ignore[union-attr]
         self._stdout = self._proc.stdout.fileno()  # type: ignore[union-attr]
         os.set_blocking(self._stdout, False)
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(self._stdout, selectors.EVENT_READ)
+        self._wire = Wire(self._stdin, self._stdout, max_line, self._wire_failed)
         # stderr is drained by a thread, so that a chatty engine never blocks on it
         self._threads = [threading.Thread(target=self._read_stderr, name="engine-stderr", daemon=True)]
         for t in self._threads:
@@ -122,6 +120,7 @@ class SubprocessEngine:
         deal: dict[str, Any],
     ) -> None:
         self._answers.clear()
+        self._script.give_up(self._wire)
         self._request(
             {
                 "cmd": "new",
@@ -136,10 +135,15 @@ class SubprocessEngine:
     def apply(self, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
         """Apply ``action``; ``deal`` (protocol 1.1, with a shuffle) is the
         deal the reference made from its deck order."""
+        self._answers.clear()
+        entry = self._planned(("apply", action, deal))
+        if entry is not None:
+            self._answer(entry, illegal_ok=True)
+            self._check_returned(entry)
+            return
         body: dict[str, Any] = {"cmd": "apply", "action": action}
         if deal is not None:
             body["deal"] = deal
-        self._answers.clear()
         wanted = self._answers.wanted(self._hello) if self.bundle else None
         if wanted:
             body["return"] = wanted
@@ -150,7 +154,8 @@ class SubprocessEngine:
     def view(self, seat: int | None = None) -> dict[str, Any]:
         if ("view", seat) in self._answers.kept:
             return self._answers.kept[("view", seat)]
-        answer = self._request({"cmd": "view", "seat": seat})
+        entry = self._planned(("view", seat))
+        answer = self._request({"cmd": "view", "seat": seat}) if entry is None else self._answer(entry)
         view = answer.get("view")
         if not isinstance(view, dict):
             raise self._fail("protocol", f"the answer to view has no 'view' object: {_clip(answer)}")
@@ -161,7 +166,8 @@ class SubprocessEngine:
     def legal(self) -> list[dict[str, Any]]:
         if "legal" in self._answers.kept:
             return self._answers.kept["legal"]
-        answer = self._request({"cmd": "legal"})
+        entry = self._planned(("legal",))
+        answer = self._request({"cmd": "legal"}) if entry is None else self._answer(entry)
         actions = answer.get("actions")
         if not isinstance(actions, list):
             raise self._fail("protocol", f"the answer to legal has no 'actions' list: {_clip(answer)}")
@@ -175,13 +181,14 @@ class SubprocessEngine:
             return
         if proc.poll() is None and self._broken is None:
             try:
-                self._send({"id": self._new_id(), "cmd": "quit"})
+                self._wire.submit({"cmd": "quit"})
+                if self._wire.out and not process.write_bounded(self._stdin, bytes(self._wire.out), 1.0):
+                    raise OSError("the engine does not read its input")
                 proc.wait(timeout=1.0)
             except (OSError, subprocess.TimeoutExpired, EngineFailure):
                 pass
         self._kill()
         process.close_streams(proc, self._threads)
-        self._selector.close()
 
     def __enter__(self) -> SubprocessEngine:
         return self
@@ -230,28 +237,28 @@ class SubprocessEngine:
         hello["engine"], hello["version"] = str(hello["engine"]), str(hello["version"])
         return hello
 
-    def _new_id(self) -> int:
-        self._next_id += 1
-        return self._next_id
+    @property
+    def requests_sent(self) -> int:
+        """How many requests this engine has been sent."""
+        return self._wire.next_id
 
     def _request(self, body: dict[str, Any], illegal_ok: bool = False, timeout: float | None = None) -> dict[str, Any]:
         with self._lock:
             if self._broken is not None:
                 raise EngineFailure(self._broken.kind, f"the engine already failed: {self._broken.message}")
-            rid = self._new_id()
-            self._send({"id": rid, **body})
-            answer = self._receive(body["cmd"], timeout or self.timeout)
-            if answer.get("id") != rid:
-                raise self._fail(
-                    "protocol",
-                    f"asked {body['cmd']} with id {rid} but the answer has id {_clip(answer.get('id'))}",
-                )
-            ok = answer.get("ok")
-            if ok is True:
-                return answer
-            if ok is not False:
-                raise self._fail("protocol", f"the answer to {body['cmd']} has no ok: true|false: {_clip(answer)}")
-            return self._refused(body["cmd"], answer, illegal_ok)
+            pending = self._wire.submit(body)
+            answer = self._wire.wait(pending, timeout or self.timeout)
+            return self._judge(body["cmd"], answer, illegal_ok)
+
+    def _judge(self, cmd: str, answer: dict[str, Any] | None, illegal_ok: bool) -> dict[str, Any]:
+        """The answer if it says ``ok``; else what its error means."""
+        assert answer is not None  # a request waited for is never dropped
+        ok = answer.get("ok")
+        if ok is True:
+            return answer
+        if ok is not False:
+            raise self._fail("protocol", f"the answer to {cmd} has no ok: true|false: {_clip(answer)}")
+        return self._refused(cmd, answer, illegal_ok)
 
     def _refused(self, cmd: str, answer: dict[str, Any], illegal_ok: bool) -> dict[str, Any]:
         error = answer.get("error")
@@ -268,58 +275,81 @@ class SubprocessEngine:
             raise self._fail("crash", f"the engine crashed answering {cmd}: {message}")
         raise self._fail("protocol", f"the engine answered {cmd} with error {code!r}: {message}")
 
-    def _send(self, obj: dict[str, Any]) -> None:
-        data = json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-        try:
-            sent = process.write_bounded(self._stdin, data, self.timeout)
-        except (BrokenPipeError, OSError, ValueError):
-            raise self._fail("crash", self._exit_note(f"could not send {obj.get('cmd')}")) from None
-        if not sent:
-            raise self._fail(
-                "timeout", f"the engine did not read the {obj.get('cmd')} request within {self.timeout:g} s"
-            )
+    # --- requests sent ahead (see `expect_calls`) ------------------------------
 
-    def _receive(self, cmd: str, timeout: float) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while True:
-            line = self._read_line(cmd, deadline, timeout).decode("utf-8", "replace").strip()
-            if not line:
-                continue
-            try:
-                answer = json.loads(line)
-            except (ValueError, UnicodeDecodeError):
-                raise self._fail("garbage", f"the answer to {cmd} is not JSON: {_clip(line)}") from None
-            if not isinstance(answer, dict):
-                raise self._fail("garbage", f"the answer to {cmd} is not a JSON object: {_clip(line)}")
-            return answer
+    def expect_calls(self, calls: list[tuple[tuple[Any, ...], bool]]) -> None:
+        """The calls the runner will make next if the engine agrees with the
+        trace (``("apply", action, deal)``, ``("view", seat)``, ``("legal",)``,
+        each with whether an ``apply`` should be accepted): their requests
+        are sent ahead of their turn, so the engine and the runner work at
+        the same time instead of waiting for each other.
 
-    def _read_line(self, cmd: str, deadline: float, timeout: float) -> bytes:
-        """The next line of the engine's output (without its newline)."""
-        while True:
-            end = self._buffer.find(b"\n")
-            if end > self.max_line or (end < 0 and len(self._buffer) > self.max_line):
-                raise self._fail(
-                    "oversized", f"the answer to {cmd} is longer than the limit of {self.max_line} bytes"
-                )
-            if end >= 0:
-                line = bytes(self._buffer[:end])
-                del self._buffer[: end + 1]
-                return line
-            if self._eof:
-                raise self._fail("crash", self._exit_note(f"no answer to {cmd}"))
-            left = deadline - time.monotonic()
-            if left <= 0 or not self._selector.select(left):
-                raise self._fail("timeout", f"no answer to {cmd} within {timeout:g} s")
+        This changes nothing the engine sees until the runner stops early:
+        the engine gets the same requests in the same order, each call still
+        takes the answer to its own request, and a read-only request the
+        runner skips (a seat's view after a wrong omniscient view) is
+        answered and dropped. When the runner stops early, the requests sent
+        past that point are answered and dropped (`settle_calls`) before the
+        next match. With an engine that speaks 1.1 (and ``bundle``), each
+        step is one request: its ``apply`` returns the views and legal
+        actions asked next."""
+        with self._lock:
+            if self._broken is None:
+                self._script.bundle = self.bundle and self._hello.get("protocol") == "1.1"
+                self._script.plan(calls, self._wire)
+
+    def settle_calls(self) -> bool:
+        """Drop what was planned and not asked, and read the answers still to
+        come; False if the engine failed meanwhile (it is then spent)."""
+        with self._lock:
+            if self._broken is not None:
+                return False
             try:
-                chunk = os.read(self._stdout, 65536)
-            except BlockingIOError:
-                continue
-            except OSError:
-                chunk = b""
-            if chunk:
-                self._buffer += chunk
+                self._script.give_up(self._wire)
+                self._wire.drain(self.timeout)
+            except EngineFailure:
+                return False
+            return True
+
+    def _planned(self, call: tuple[Any, ...]) -> Planned | None:
+        with self._lock:
+            if self._broken is not None or not self._script.active():
+                return None
+            return self._script.take(call, self._wire)
+
+    def _answer(self, entry: Planned, illegal_ok: bool = False) -> dict[str, Any]:
+        """The answer to a planned call: its own, or the part of its
+        ``apply``'s answer that brings it."""
+        with self._lock:
+            if self._broken is not None:
+                raise EngineFailure(self._broken.kind, f"the engine already failed: {self._broken.message}")
+            if entry.via is not None:
+                value = brought(entry.via, entry)
+                if value is None:
+                    raise self._fail("protocol", f"the answer to apply lacks what its 'return' asked for ({entry.call[0]})")
+                return {"actions": value} if entry.call[0] == "legal" else {"view": value}
+            assert entry.pending is not None
+            answer = self._wire.wait(entry.pending, self.timeout)
+            return self._judge(entry.pending.cmd, answer, illegal_ok)
+
+    def _check_returned(self, entry: Planned) -> None:
+        """After an accepted ``apply`` sent with ``return``: if its answer
+        lacks part of what it was to return, ask for that one request at a
+        time (nothing was sent past it until an answer showed the engine
+        honours ``return``), else remember that it does."""
+        if not entry.returns:
+            return
+        with self._lock:
+            if all(brought(entry, q) is not None for q in entry.returns):
+                self._script.honours = True
+            elif self._script.honours is None:
+                self._script.unbundle(entry)
+                self._script.top_up(self._wire)
             else:
-                self._eof = True
+                raise self._fail("protocol", "the answer to apply lacks the views or legal actions its 'return' asked for")
+
+    def _wire_failed(self, kind: str, message: str) -> EngineFailure:
+        return self._fail(kind, self._exit_note(message) if kind == "crash" else message)
 
     def _exit_note(self, what: str) -> str:
         try:
@@ -360,6 +390,4 @@ class SubprocessEngine:
             return
 
 
-def _clip(value: Any, width: int = 200) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= width else text[: width - 1] + "…"
+_clip = clip

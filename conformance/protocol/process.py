@@ -12,6 +12,11 @@ no engine can hang the runner or outlive it (issue 15):
   has exited (a child it forked may live on, holding its stdout or stderr
   open); Linux keeps a group's id allocated while any member lives, so the
   id names no other process then;
+- escaped children: on Linux regola becomes a child subreaper when it
+  starts its first engine, so a child that left the group (its own
+  session) and outlived its parent is re-parented to regola instead of
+  init; `kill_group` kills the engine's whole process tree, and such
+  orphans, by walking ``/proc``;
 - `close_streams`: closes the pipes without blocking on a reader thread;
 - every started process is killed at exit (`atexit`) if it was not
   stopped before, however the command ends (Ctrl-C included).
@@ -20,6 +25,7 @@ no engine can hang the runner or outlive it (issue 15):
 from __future__ import annotations
 
 import atexit
+import ctypes
 import os
 import selectors
 import signal
@@ -44,6 +50,7 @@ def seconds(value: float, name: str) -> float:
 def start(argv: Sequence[str], cwd: str | os.PathLike[str] | None = None) -> subprocess.Popen[bytes]:
     """Start ``argv`` (no shell) with piped stdin/stdout/stderr, in a new
     session; stdin is non-blocking, for `write_bounded`. Raises OSError."""
+    _become_subreaper()
     proc = subprocess.Popen(
         list(argv),
         stdin=subprocess.PIPE,
@@ -83,6 +90,7 @@ def write_bounded(fd: int, data: bytes, timeout: float) -> bool:
 def kill_group(proc: subprocess.Popen[bytes]) -> None:
     """SIGKILL the process group ``proc`` leads, whether or not ``proc``
     itself still runs, and reap ``proc``."""
+    tree = _descendants(proc.pid) | _orphans()
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
@@ -96,6 +104,100 @@ def kill_group(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=5.0)
     except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
         pass
+    _kill_and_reap(tree - {proc.pid})
+
+
+_SUBREAPER_PID = 0
+PR_SET_CHILD_SUBREAPER = 36
+"""prctl(2) option (Linux 3.4 and later)."""
+
+
+def _become_subreaper() -> None:
+    """Make this process the child subreaper of what it starts (once per
+    process; nothing where prctl is missing)."""
+    global _SUBREAPER_PID
+    if _SUBREAPER_PID == os.getpid():
+        return
+    _SUBREAPER_PID = os.getpid()
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: escaped children go to init
+        pass
+
+
+def _processes() -> dict[int, tuple[int, int]]:
+    """Every live process's parent and session, from ``/proc`` (empty where
+    there is none)."""
+    found: dict[int, tuple[int, int]] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as fh:
+                stat = fh.read()
+        except OSError:
+            continue  # gone meanwhile
+        fields = stat[stat.rfind(b")") + 2 :].split()  # after "pid (comm) ": state ppid pgrp session ...
+        if len(fields) > 3:
+            found[int(name)] = (int(fields[1]), int(fields[3]))
+    return found
+
+
+def _descendants(root: int) -> set[int]:
+    """The processes below ``root`` (children, their children, ...)."""
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _) in _processes().items():
+        children.setdefault(ppid, []).append(pid)
+    found: set[int] = set()
+    todo = list(children.get(root, ()))
+    while todo:
+        pid = todo.pop()
+        if pid not in found:
+            found.add(pid)
+            todo.extend(children.get(pid, ()))
+    return found
+
+
+def _orphans() -> set[int]:
+    """Orphans of engines re-parented to this process (it is their
+    subreaper), and everything below them: its children in another session
+    than its own that it did not start as engines. (What this process
+    starts itself, worker processes included, stays in its session.)"""
+    if _SUBREAPER_PID != os.getpid():
+        return set()
+    with _LIVE_LOCK:
+        engines = set(_LIVE)
+    me, mine = os.getpid(), os.getsid(0)
+    strays = {
+        pid for pid, (ppid, sid) in _processes().items() if ppid == me and sid != mine and pid not in engines
+    }
+    found = set(strays)
+    for pid in strays:
+        found |= _descendants(pid)
+    return found
+
+
+def _kill_and_reap(pids: set[int]) -> None:
+    """SIGKILL ``pids``; reap those that are this process's children."""
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    deadline = time.monotonic() + 2.0
+    for pid in pids:
+        while True:
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                break  # not ours (init or another reaps it), or already reaped
+            if done or time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
 
 
 def close_streams(proc: subprocess.Popen[bytes], readers: Sequence[threading.Thread]) -> None:

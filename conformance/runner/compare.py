@@ -19,6 +19,7 @@ that key of ``match``; the others are neither checked nor shown.
 from __future__ import annotations
 
 import json
+import marshal
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -71,6 +72,22 @@ def field_map(fields: Iterable[str] | None) -> dict[str, frozenset[str] | None] 
     when every field is reported."""
     if fields is None:
         return None
+    key = tuple(fields)
+    known = _FIELD_MAPS.get(key)
+    if known is None:
+        known = _field_map(key)
+        if len(_FIELD_MAPS) > 64:
+            _FIELD_MAPS.clear()
+        _FIELD_MAPS[key] = known
+    return known
+
+
+_FIELD_MAPS: dict[tuple[str, ...], dict[str, frozenset[str] | None]] = {}
+"""`field_map` by the engine's list of fields: one engine has one list, and
+the runner asks for it at every view it compares. The maps are only read."""
+
+
+def _field_map(fields: tuple[str, ...]) -> dict[str, frozenset[str] | None]:
     out: dict[str, frozenset[str] | None] = {}
     for name in fields:
         key, dot, sub = name.partition(".")
@@ -109,25 +126,83 @@ def compare_views(
     fields, in the view's field order."""
     if not isinstance(actual, dict):
         return [Difference("(view)", expected, actual)]
-    keys = checked_fields(expected, fields)
     subs = field_map(fields) or {}
-    want = [_part(expected[k], subs.get(k), expected[k]) for k in keys]
-    got = [_part(actual.get(k, ABSENT), subs.get(k), expected[k]) for k in keys]
-    if all(k in actual for k in keys):
-        # Fast path: canonical JSON is equal only for strictly equal values.
-        try:
-            if _dump(want) == _dump(got):
-                return []
-        except (TypeError, ValueError):
-            pass  # not JSON data (or a sub-field absent): compare item by item
+    keys, partial = _checked(tuple(expected), None if fields is None else tuple(fields), subs)
+    if partial:
+        want = [_part(expected[k], subs.get(k), expected[k]) for k in keys]
+        got = [_part(actual.get(k, ABSENT), subs.get(k), expected[k]) for k in keys]
+    else:
+        want = [expected[k] for k in keys]
+        got = [actual.get(k, ABSENT) for k in keys]
+    if _identical(want, got):
+        return []
     diffs: list[Difference] = []
     for key, exp, act in zip(keys, want, got):
         _compare(key, exp, act, diffs)
     return diffs
 
 
+_CHECKED: dict[tuple[Any, ...], tuple[list[str], bool]] = {}
+
+
+def _checked(
+    view_keys: tuple[str, ...], fields: tuple[str, ...] | None, subs: dict[str, frozenset[str] | None]
+) -> tuple[list[str], bool]:
+    """The keys of a view with ``view_keys`` that are compared, and whether
+    any is compared in part; kept by (view keys, fields), which repeat at
+    every step. The list is only read."""
+    known = _CHECKED.get((view_keys, fields))
+    if known is None:
+        keys = list(view_keys) if fields is None else [k for k in view_keys if k in subs]
+        known = keys, any(subs.get(k) is not None for k in keys)
+        if len(_CHECKED) > 256:
+            _CHECKED.clear()
+        _CHECKED[(view_keys, fields)] = known
+    return known
+
+
+def _identical(want: list[Any], got: list[Any]) -> bool:
+    """A quick sufficient test that ``want`` and ``got`` are the same JSON data.
+
+    Python's ``==`` (run in C) is necessary but not enough: ``True == 1``.
+    Two values equal under ``==`` whose marshal encodings (version 2: no
+    shared references) are the same bytes have the same types, values and
+    key order everywhere, so they are strictly equal. When only the key
+    order of some object differs (the reference's view against one read
+    from JSON with sorted keys), `_same_types` walks the two equal values
+    checking that every pair of items has the same type; failing that,
+    canonical JSON text decides (a Python engine's tuple for a list). Anything
+    else (an int against a float of the same value, a value that is not
+    data) is left to the exact comparison, item by item."""
+    try:
+        if want != got:
+            return False
+        if marshal.dumps(want, 2) == marshal.dumps(got, 2) or _same_types(want, got):
+            return True
+        return _dump(want) == _dump(got)  # e.g. a tuple for a list: the same JSON
+    except (TypeError, ValueError):  # ABSENT, or an engine's object that is not data
+        return False
+
+
 def _dump(value: Any) -> str:
+    """Canonical JSON: equal only for strictly equal JSON values."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """For ``a == b``: whether every value in ``a`` has the type of the value
+    in the same place in ``b`` (then no ``True`` stands for a ``1``)."""
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is list:
+        kinds = list(map(type, a))
+        if kinds != list(map(type, b)):
+            return False
+        return not (dict in kinds or list in kinds) or all(map(_same_types, a, b))
+    if kind is dict:
+        return all(map(_same_types, a.values(), map(b.__getitem__, a)))
+    return True
 
 
 def field_share(view_keys: Iterable[str], fields: Iterable[str] | None) -> tuple[int, int]:

@@ -24,24 +24,25 @@ alternative reproduces the engine, the field heuristic's rule is kept and
 labelled a guess. At most `MAX_ALTERNATIVES` replays are tried per
 divergence, and explanations are remembered per trace and line.
 
-Misreadings patch the reference process-wide, so they are tried only on the
-main thread (``--jobs 1``); worker threads try the options alone.
+Misreadings patch the reference process-wide, so `explain` tries them only
+on a process's main thread; `regola.conformance.runner.explain_trace`
+explains every divergence of a trace, and hands the explanations of worker
+threads to a helper process. ``loose`` explains a later divergence (see
+there).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from regola import reference
 from regola.conformance.runner import misreadings, option_values, reach
-from regola.conformance.runner.compare import compare_views
+from regola.conformance.runner.explain_replay import canon, expected_seat_view, named, reproduces
 from regola.conformance.trace.record import load_ruleset
-from regola.spec import Ruleset, SpecError
+from regola.spec import SpecError
 
 MAX_ALTERNATIVES = 600
 """Replays tried per divergence, options and misreadings together."""
@@ -79,7 +80,7 @@ class _Alternative:
     rules name explains each of them equally)."""
 
 
-def _option_alternatives(header: dict[str, Any], rule: str) -> Iterator[_Alternative]:
+def option_alternatives(header: dict[str, Any], rule: str) -> Iterator[_Alternative]:
     base = header.get("options") or {}
     try:
         default = load_ruleset(header["variant"], base, checked=False)
@@ -124,101 +125,9 @@ def _reproduces(
     divergence: Any,
     fields: list[str],
     seat_view: dict[str, Any] | None = None,
+    loose: bool = False,
 ) -> bool:
-    options = {**(header.get("options") or {}), **dict(alt.options)}
-    try:
-        ruleset = load_ruleset(header["variant"], options, checked=False)
-    except SpecError:
-        return False
-    if alt.misreading is None:
-        return _replay(ruleset, header, items, divergence, fields, seat_view)
-    with misreadings.patched(alt.misreading):
-        return _replay(ruleset, header, items, divergence, fields, seat_view)
-
-
-def _same_as(want: dict[str, Any], got: dict[str, Any], fields: list[str]) -> bool:
-    return not compare_views(want, got, fields)
-
-
-def _replay(
-    ruleset: Ruleset,
-    header: dict[str, Any],
-    items: Sequence[dict[str, Any]],
-    divergence: Any,
-    fields: list[str],
-    seat_view: dict[str, Any] | None,
-) -> bool:
-    try:
-        state = reference.new_game(ruleset, header["deck"])
-        if divergence.step is None and divergence.kind == "view":
-            return _matches_engine(header["view"], reference.view(state), divergence, fields)
-        if not _same_as(header["view"], reference.view(state), fields):
-            return False
-        for item in items[:-1]:
-            if item["kind"] == "step":
-                state = reference.apply(state, item["action"])
-                if not _same_as(item["view"], reference.view(state), fields):
-                    return False
-            else:
-                try:
-                    reference.apply(state, item["action"])
-                except reference.IllegalAction:
-                    continue
-                return False
-        last = items[-1]
-        kind = divergence.kind
-        if kind == "accepted":
-            try:
-                reference.apply(state, last["action"])
-            except reference.IllegalAction:
-                return False
-            return True
-        if kind == "wrong-rule":
-            try:
-                reference.apply(state, last["action"])
-            except reference.IllegalAction as exc:
-                return exc.rule_id == _named(divergence)
-            return False
-        if kind == "refused":
-            try:
-                reference.apply(state, last["action"])
-            except reference.IllegalAction as exc:
-                # an engine that named a rule must be matched on it
-                return " under " not in divergence.message or exc.rule_id == divergence.rule
-            return False
-        if kind == "legal":
-            d = divergence.differences[0]
-            got = [reference.action_dict(a) for a in reference.legal_actions(state)]
-            if d.path == "legal_count":
-                return len(got) == d.actual
-            return sorted(map(_canon, got)) == sorted(map(_canon, d.actual))
-        state = reference.apply(state, last["action"])
-        if kind == "view":
-            return _matches_engine(last["view"], reference.view(state), divergence, fields)
-        if kind == "seat-view" and seat_view is not None:
-            return _matches_engine(seat_view, reference.view(state, divergence.seat), divergence, fields)
-    except Exception:  # noqa: BLE001 - a misreading may crash: then it is not what the engine did
-        return False
-    return False
-
-
-def _expected_seat_view(header: dict[str, Any], items: Sequence[dict[str, Any]], seat: int) -> dict[str, Any]:
-    """The trace's seat view at the last line, by the (unpatched) reference."""
-    ruleset = load_ruleset(header["variant"], header.get("options") or {}, checked=False)
-    state = reference.new_game(ruleset, header["deck"])
-    for item in items:
-        if item["kind"] == "step":
-            state = reference.apply(state, item["action"])
-    return reference.view(state, seat)
-
-
-def _matches_engine(expected: dict[str, Any], got: dict[str, Any], divergence: Any, fields: list[str]) -> bool:
-    diffs = compare_views(expected, got, fields)
-    return {d.path: _canon(d.actual) for d in diffs} == {d.path: _canon(d.actual) for d in divergence.differences}
-
-
-def _canon(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, default=repr)
+    return reproduces(alt.options, alt.misreading, header, items, divergence, fields, seat_view, loose)
 
 
 # --- choosing -----------------------------------------------------------------
@@ -234,6 +143,8 @@ def explain(
     divergence: Any,
     fields: Sequence[str],
     max_alternatives: int = MAX_ALTERNATIVES,
+    loose: bool = False,
+    first: Sequence[str] = (),
 ) -> Explanation:
     """Explain ``divergence`` (a `Divergence`, whose ``rule`` is the field
     heuristic's guess) at the last of ``items`` (the trace's lines up to and
@@ -242,7 +153,7 @@ def explain(
     guess = Explanation(divergence.rule, "guess", f"guessed from the fields that differ: {divergence.rule}")
     if divergence.kind not in EXPLAINED_KINDS or (not items and divergence.step is not None):
         return guess
-    key = _canon(
+    key = canon(
         [
             header.get("variant"),
             header.get("options"),
@@ -250,12 +161,14 @@ def explain(
             len(items),
             divergence.to_json(),
             sorted(fields),
+            loose,
+            list(first),
         ]
     )
     with _CACHE_LOCK:
         if key in _CACHE:
             return _CACHE[key]
-    found = _search(header, items, divergence, list(fields), max_alternatives)
+    found = _search(header, items, divergence, list(fields), max_alternatives, loose, first)
     result = (
         found
         if isinstance(found, Explanation)
@@ -271,25 +184,19 @@ def explain(
     return result
 
 
-def _named(divergence: Any) -> str | None:
-    """The rule an engine cited to refuse a reject line under another rule."""
-    found = _NAMED.search(divergence.message) if divergence.kind == "wrong-rule" else None
-    return found.group(1) if found else None
-
-
-_NAMED = re.compile(r"refused the action under (\S+), but")
-
-
 def _tiers(
-    header: dict[str, Any], items: Sequence[dict[str, Any]], divergence: Any
+    header: dict[str, Any], items: Sequence[dict[str, Any]], divergence: Any, first: Sequence[str] = ()
 ) -> list[tuple[list[str], bool, str]]:
     """The rules to try, in tiers of (rules, with their options, misreadings
-    of functions run: ``all`` or at the ``last`` line only): the rules the
-    divergent line exercised (and the one the engine cited); the rules with
+    of functions run: ``all``, at the ``last`` line only, or ``none``): the
+    rules the divergent line exercised (and the one the engine cited); the
+    option values of every other rule of their families; the rules with
     a misreading in a function the last line runs; those exercised earlier,
     latest first; every other rule the catalogue misreads."""
     now = [
-        r for r in [_named(divergence), *reach.legal_rules(header, items, divergence), *(divergence.rules or [])] if r
+        r
+        for r in [*first, named(divergence), *reach.legal_rules(header, items, divergence), *(divergence.rules or [])]
+        if r
     ]
     earlier = list(header.get("rules") or [])
     for item in items[:-1]:
@@ -299,34 +206,53 @@ def _tiers(
     family = header["variant"].split("-")[0]
     rest = sorted(r for r in misreadings.by_rule() if r not in first)
     rest.sort(key=lambda r: not r.startswith(family))
-    return [(first, True, "all"), (rest, False, "last"), (later, True, "all"), (rest, False, "all")]
+    # every other rule's option values (a house rule the spec knows) before
+    # the misreadings of other rules' code
+    known = sorted(r for r in misreadings.known_rules() if r.split(".")[0] in _families(first) and r not in first)
+    return [
+        (first, True, "all"),
+        (known, True, "none"),
+        (rest, False, "last"),
+        (later, True, "all"),
+        (rest, False, "all"),
+    ]
+
+
+def _families(rules: Sequence[str]) -> set[str]:
+    return {r.split(".")[0] for r in rules}
 
 
 def _search(
-    header: dict[str, Any], items: Sequence[dict[str, Any]], divergence: Any, fields: list[str], budget: int
+    header: dict[str, Any],
+    items: Sequence[dict[str, Any]],
+    divergence: Any,
+    fields: list[str],
+    budget: int,
+    loose: bool = False,
+    first: Sequence[str] = (),
 ) -> Explanation | int:
     """The explanation, or the number of alternatives tried in vain."""
     patching = threading.current_thread() is threading.main_thread()
-    seat_view = _expected_seat_view(header, items, divergence.seat) if divergence.kind == "seat-view" else None
+    seat_view = expected_seat_view(header, items, divergence.seat) if divergence.kind == "seat-view" else None
     called = dict(zip(("all", "last"), reach.functions_called(header, items, divergence.seat))) if patching else {}
-    if _reproduces(_Alternative("", "none", ""), header, items, divergence, fields, seat_view):
+    if _reproduces(_Alternative("", "none", ""), header, items, divergence, fields, seat_view, loose):
         return 0  # today's reference does what the engine did: the trace is at odds with it, no rule is
     tried = 0
     done: set[tuple[str, bool]] = set()
-    for rules, with_options, where in _tiers(header, items, divergence):
+    for rules, with_options, where in _tiers(header, items, divergence, first):
         hits: list[_Alternative] = []
         for rule in rules:
             streams = []
             if with_options and (rule, True) not in done:
-                streams.append(_option_alternatives(header, rule))
-            if patching and (rule, False) not in done and (called[where] or where == "all"):
+                streams.append(option_alternatives(header, rule))
+            if patching and where != "none" and (rule, False) not in done and (called[where] or where == "all"):
                 streams.append(_misreading_alternatives(rule, called[where]))
             for stream in streams:  # at most one option and one misreading per rule
                 for alt in stream:
                     if tried >= budget:
                         break
                     tried += 1
-                    if _reproduces(alt, header, items, divergence, fields, seat_view):
+                    if _reproduces(alt, header, items, divergence, fields, seat_view, loose):
                         hits.append(alt)
                         break
             if with_options:
@@ -341,37 +267,43 @@ def _search(
     return tried
 
 
+def _spells_own_rule(alt: _Alternative) -> bool:
+    if alt.misreading is None:
+        return False
+    said = alt.misreading.what.lower().replace("_", "-")
+    return all(word in said for word in alt.rule.rsplit(".", 1)[1].split("-"))
+
+
 def _prefer(hits: list[_Alternative], divergence: Any) -> _Alternative:
     """The rule with the most kinds of alternatives reproducing the engine
-    (an option and a misreading); then the rule the engine itself cited;
-    then an alternative that bears on fewer rules; then a rule other than those every action exercises (turn, card in
-    hand, phase); then the field heuristic's rule; then an option (a known
+    (an option and a misreading); then the rule the engine itself cited (or,
+    for an action it wrongly accepted, the rule that forbids it);
+    then an option value of a field that bears on at most three rules,
+    then a misreading, then an option of a field that bears on more (fewer
+    first); then a rule other than those every action exercises (turn, card in
+    hand, phase); then a misreading whose change spells its rule's name
+    (``state.last_trick`` for ``*.score.last-trick``); then a misreading of a function that implements fewer
+    rules (one given over to its rule says more); then the field heuristic's rule; then an option (a known
     house rule) over a misreading."""
     count = {alt.rule: sum(h.rule == alt.rule for h in hits) for alt in hits}
-    named = _named(divergence)
+    cited = named(divergence)
+    if cited is None and divergence.kind == "accepted" and divergence.rules:
+        cited = divergence.rules[0]  # the rule that forbids what the engine let through
 
-    def rank(alt: _Alternative) -> tuple[int, bool, int, bool, bool, bool]:
+    def rank(alt: _Alternative) -> tuple[int, bool, int, bool, bool, int, bool, bool]:
         generic = alt.rule.endswith(("play.turn", "play.in-hand", "play.phase")) or ".deck." in alt.rule
+        # a house rule the spec knows, on a field of few rules, is the likelier
+        # story; one of many rules' fields (the kind of scoring) the least
+        house = 0 if alt.misreading is None and alt.shared <= 3 else 1 if alt.misreading is not None else alt.shared
         return (
             -count[alt.rule],
-            alt.rule != named,
-            alt.shared,
+            alt.rule != cited,
+            house,
             generic,
+            not _spells_own_rule(alt),
+            len(alt.misreading.rules) if alt.misreading is not None else 1,
             alt.rule != divergence.rule,
             alt.how != "option",
         )
 
     return min(hits, key=rank)
-
-
-def attach(divergence: Any, header: dict[str, Any], lines: Sequence[dict[str, Any]], fields: Sequence[str]) -> None:
-    """Explain a trace's root ``divergence`` (``lines``: the trace's lines
-    after the header) and, when an alternative reproduces the engine, blame
-    its rule."""
-    if not ENABLED:
-        return
-    items = list(lines[: max(0, divergence.line - 1)])
-    found = explain(header, items, divergence, fields)
-    divergence.explained_by = found
-    if found.how != "guess":
-        divergence.rule = found.rule

@@ -5,8 +5,10 @@ the docstring, or as the id the function reports or raises). For each such
 function, `catalogue` makes mutants by rewriting its syntax tree in one
 place: a condition negated or dropped, a comparison reversed or replaced,
 an order reversed, a counter or pile not reset, a category skipped (an
-append, a loop), a constant off by one. A `Misreading` names the rule, the
-function and the change in words::
+append, a loop), a constant off by one, a seat handed to a rule read as
+another. A test of an action's type is no rule's reading and is left
+alone. Each misreading belongs to one rule (`regola.conformance.runner.attribution`).
+A `Misreading` names the rule, the function and the change in words::
 
     briscola.trick.winner: `>` read as `<` in reference/tricks/trick.py:trick_winner line 56
 
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from regola import reference
+from regola.conformance.runner import attribution
 from regola.conformance.runner.mutations import (
     FAMILIES,
     RULE_ID,
@@ -41,6 +44,7 @@ from regola.conformance.runner.mutations import (
     changes,
     is_rule_text,
     reports_rules_only,
+    seats_in,
     walk,
 )
 from regola.spec import catalog
@@ -66,7 +70,7 @@ class Misreading:
     """``func`` or ``Class.method``."""
     line: int
     kind: str
-    """``negate``, ``drop-condition``, ``compare``, ``order``, ``no-reset``, ``skip``, ``off-by-one``."""
+    """``negate``, ``drop-condition``, ``compare``, ``order``, ``no-reset``, ``skip``, ``off-by-one``, ``swap``."""
     what: str
     """The change in words, e.g. ``\\`>\\` read as \\`<\\```."""
     site: int = field(repr=False, default=0)
@@ -77,7 +81,10 @@ class Misreading:
 
     @property
     def path(self) -> str:
-        return f"reference/{self.module.removeprefix('regola.reference.').replace('.', '/')}.py"
+        parts = self.module.split(".")[2:]
+        if (ROOT.joinpath(*parts) / "__init__.py").exists():
+            parts.append("__init__")
+        return "reference/" + "/".join(parts) + ".py"
 
     @property
     def site_key(self) -> tuple[str, str]:
@@ -134,86 +141,25 @@ def _functions() -> Iterator[_Function]:
                     yield _Function(module, qualname, fn, found, cited)
 
 
-_BLOCKS = ("body", "orelse", "finalbody", "handlers")
+def _callee_rule(name: str) -> str | None:
+    """The first rule a reference function of that name cites in its
+    docstring (an argument passed to it is its rule's)."""
+    fn = _by_name().get(name)
+    doc = ast.get_docstring(fn.node) or "" if fn is not None else ""
+    cited = [r for r in _RULE.findall(doc) if r in known_rules()]
+    return cited[0] if cited else None
 
 
-def _direct(stmt: ast.AST, rules: frozenset[str]) -> list[tuple[int, str]]:
-    """(line, rule) of the ids a statement cites itself, not in its blocks."""
-    out = []
-    for name, value in ast.iter_fields(stmt):
-        if name in _BLOCKS:
-            continue
-        for part in value if isinstance(value, list) else [value]:
-            if isinstance(part, ast.AST):
-                out += [
-                    (n.lineno, r)
-                    for n in ast.walk(part)
-                    if isinstance(n, ast.Constant) and isinstance(n.value, str)
-                    for r in _RULE.findall(n.value)
-                    if r in rules
-                ]
+@cache
+def _by_name() -> dict[str, _Function]:
+    out: dict[str, _Function] = {}
+    for f in _function_table().values():
+        out.setdefault(f.qualname, f)
     return out
 
 
-def _rule_named(fn: _Function, node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
-    """The one rule the function cites whose name (``first-lead``,
-    ``indicator``) the changed statement spells in its own words
-    (``first_lead``, ``indicator``), if exactly one does."""
-    at: ast.AST | None = node
-    while at is not None and not isinstance(at, ast.stmt):
-        at = parents.get(id(at))
-    if at is None or isinstance(at, (ast.If, ast.For, ast.While)) and at is not node:
-        at = node
-    part = at.test if isinstance(at, (ast.If, ast.While)) else at.iter if isinstance(at, ast.For) else at
-    words = set()
-    for n in ast.walk(part):
-        name = (
-            n.id
-            if isinstance(n, ast.Name)
-            else n.attr
-            if isinstance(n, ast.Attribute)
-            else n.value
-            if isinstance(n, ast.Constant) and isinstance(n.value, str)
-            else ""
-        )
-        words |= set(name.lower().replace("-", "_").split("_"))
-    named = [r for r in fn.rules if set(r.rsplit(".", 1)[1].split("-")) <= words]
-    return named[0] if len(named) == 1 else None
-
-
 def _rule_near(fn: _Function, node: ast.AST, parents: dict[int, ast.AST]) -> str:
-    """The rule a change at ``node`` misreads: the one rule the function
-    cites that the changed code names (`_rule_named`); else the one cited
-    (reported or raised) by a statement of the nearest enclosing block that
-    cites one, a condition's own branch first; else the first the docstring
-    cites."""
-    named = _rule_named(fn, node, parents)
-    if named is not None:
-        return named
-    rules = known_rules()
-    doc = fn.node.body[0] if ast.get_docstring(fn.node) else None
-    line = getattr(node, "lineno", fn.node.lineno)
-    if isinstance(node, (ast.If, ast.While)):
-        cited = [(abs(ln - line), r) for st in node.body for ln, r in _direct(st, rules)]
-        if cited:
-            return min(cited, key=lambda c: c[0])[1]
-    child, at = node, parents.get(id(node))
-    while at is not None:
-        blocks = [getattr(at, name, None) for name in _BLOCKS]
-        if isinstance(at, (ast.If, ast.While)) and child is at.test:
-            blocks = [at.body]
-        for block in blocks:
-            if isinstance(block, list) and (
-                child is at.test
-                if isinstance(at, (ast.If, ast.While)) and child is at.test
-                else any(st is child for st in block)
-            ):
-                cited = [(abs(ln - line), r) for st in block if st is not doc for ln, r in _direct(st, rules)]
-                if cited:
-                    return min(cited, key=lambda c: c[0])[1]
-        child, at = at, parents.get(id(at))
-    in_doc = [r for r in _RULE.findall(ast.get_docstring(fn.node) or "") if r in rules]
-    return in_doc[0] if in_doc else fn.rules[0]
+    return attribution.rule_near(fn, node, parents, known_rules(), _callee_rule)
 
 
 def _unseen(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
@@ -230,10 +176,11 @@ def _unseen(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
 def _mutants_of(fn: _Function) -> Iterator[Misreading]:
     nodes = walk(fn.node)
     parents = {id(n): p for n, p in nodes if p is not None}
+    seats = seats_in(fn.node)
     for site, (node, parent) in enumerate(nodes):
         if node is fn.node or isinstance(node, ast.expr) and is_rule_text(node) or _unseen(node, parents):
             continue
-        for variant, (kind, words, _) in enumerate(changes(node, parent)):
+        for variant, (kind, words, _) in enumerate(changes(node, parent, seats)):
             yield Misreading(
                 rule=_rule_near(fn, node, parents),
                 module=fn.module,
@@ -254,8 +201,10 @@ def _function_table() -> dict[tuple[str, str], _Function]:
 
 @cache
 def catalogue() -> tuple[Misreading, ...]:
-    """Every misreading of every rule the reference cites, in source order."""
-    return tuple(m for fn in _function_table().values() for m in _mutants_of(fn))
+    """Every misreading of every rule the reference cites, in source order
+    (a rule no change bears on first adopts some: `attribution.adopt`)."""
+    found = [m for fn in _function_table().values() for m in _mutants_of(fn)]
+    return tuple(attribution.adopt(found, _function_table(), known_rules()))
 
 
 def by_rule() -> dict[str, list[Misreading]]:
@@ -273,7 +222,7 @@ def mutated_source(m: Misreading) -> ast.FunctionDef:
     fn = copy.deepcopy(_function_table()[(m.module, m.qualname)].node)
     nodes = walk(fn)
     node, parent = nodes[m.site]
-    _, _, rewrite = changes(node, parent)[m.variant]
+    _, _, rewrite = changes(node, parent, seats_in(fn))[m.variant]
     new = rewrite(node)
     if new is not node:
         _replace(parent, node, new)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 import time
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,18 +23,21 @@ from typing import Any
 
 from regola import reference
 from regola.conformance.protocol.engine import ActionRejected, EngineFailure, view_fields
-from regola.conformance.runner import explain
+from regola.conformance.runner import explain, explain_trace, option_values
 from regola.conformance.runner.misreadings import Misreading, by_rule, known_rules, patched
+from regola.conformance.runner.option_mutants import OptionEngine, OptionMutant
 from regola.conformance.runner.reach import functions_called
 from regola.conformance.runner.reference_replay import check_header
 from regola.conformance.runner.run import run_traces
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.format import read_trace
 from regola.conformance.trace.record import load_ruleset
-from regola.spec import SpecError, variant_ids
+from regola.spec import SpecError, catalog, variant_ids
 
 SUBSET = 4
 """Corpus traces replayed per mutant."""
+OPTION_SHARED = 3
+"""An option mutant changes a field that bears on at most so many rules."""
 SEARCH = 12
 """Misreadings of a rule tried, in catalogue order, before it counts as not caught."""
 
@@ -148,7 +152,7 @@ class MutantResult:
     misreading: Misreading
     caught: bool
     blamed: str | None
-    """The rule the first failed trace blames (None: no trace failed)."""
+    """The rule the failed traces blame (most of those explained; None: no trace failed)."""
     how: str | None = None
     """How the blame was chosen: option, misreading or guess."""
     traces: int = 0
@@ -158,7 +162,7 @@ class MutantResult:
 
     @property
     def right(self) -> bool:
-        return self.blamed == self.misreading.rule
+        return self.blamed == self.misreading.rule or self.blamed in getattr(self.misreading, "bears_on", ())
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -178,10 +182,14 @@ def run_mutant(m: Misreading, paths: Sequence[Path]) -> MutantResult:
     """Replay ``paths`` into the misreading; caught if any trace fails or the
     engine errors."""
     started = time.perf_counter()
-    results, _ = run_traces(list(paths), lambda: MisreadingEngine(m))
+    was, explain_trace.LATER = explain_trace.LATER, 0  # the score reads the roots only
+    try:
+        results, _ = run_traces(list(paths), lambda: engine_for(m))
+    finally:
+        explain_trace.LATER = was
     failed = [r for r in results if r.status == "failed"]
     errored = [f"{r.id}: {r.error_kind}" for r in results if r.status == "errored"]
-    first = failed[0].divergence if failed else None
+    first = _verdict([r.divergence for r in failed])
     how = first.explained_by.how if first is not None and first.explained_by is not None else None
     return MutantResult(
         m,
@@ -195,6 +203,48 @@ def run_mutant(m: Misreading, paths: Sequence[Path]) -> MutantResult:
     )
 
 
+def _verdict(roots: list[Any]) -> Any:
+    """The root divergence that speaks for the run: one blaming the rule
+    that most failed traces blame by explanation (not a guess), the first
+    such; else the first failed trace's."""
+    explained = [d for d in roots if d.explained_by is not None and d.explained_by.how != "guess"]
+    if not explained:
+        return roots[0] if roots else None
+    votes = Counter(d.rule for d in explained)
+    top = max(votes.values())
+    return next(d for d in explained if votes[d.rule] == top)
+
+
+def engine_for(m: Any) -> Any:
+    """The engine that plays a mutant: a misreading or an option value."""
+    return OptionEngine(m) if isinstance(m, OptionMutant) else MisreadingEngine(m)
+
+
+def option_pick(rule: str, subset: int = SUBSET, root: Path = CORPUS_DIR) -> tuple[OptionMutant | None, list[Path]]:
+    """The first other value of the rule's options (on the traces of the
+    first variant and options that exercise it) that fails one of them."""
+    by_setting: dict[str, list[Path]] = {}
+    for path in traces_by_rule(root).get(rule, []):
+        trace = read_trace(path)
+        if check_header(trace) is None:
+            key = json.dumps([trace.header["variant"], trace.header.get("options") or {}], sort_keys=True)
+            by_setting.setdefault(key, []).append(path)
+    for paths in list(by_setting.values())[:2]:
+        header = read_trace(paths[0]).header
+        # an option that bears on this rule alone first; one that bears on
+        # many (the kind of scoring) changes a game, not a rule
+        alternatives = [a for a in explain.option_alternatives(header, rule) if a.shared <= OPTION_SHARED]
+        for alt in sorted(alternatives, key=lambda a: a.shared):
+            family = load_ruleset(header["variant"], None, checked=False).family
+            bears_on = tuple(
+                r for r in catalog(family) if any(p in option_values.paths_of(family, r) for p, _ in alt.options)
+            )
+            m = OptionMutant(rule, alt.options, bears_on=bears_on)
+            if killed(m, paths[:subset]) == "failed":
+                return m, paths[:subset]
+    return None, []
+
+
 def killed(m: Misreading, paths: Sequence[Path]) -> str | None:
     """How the corpus catches ``m`` (``failed``: a trace fails; ``errored``:
     the engine only crashes), stopping at the first failed trace, with no
@@ -203,7 +253,7 @@ def killed(m: Misreading, paths: Sequence[Path]) -> str | None:
     verdict = None
     try:
         for path in paths:
-            results, _ = run_traces([path], lambda: MisreadingEngine(m))
+            results, _ = run_traces([path], lambda: engine_for(m))
             if results[0].status == "failed":
                 return "failed"
             if results[0].status == "errored":
@@ -239,14 +289,19 @@ def score(
     """Pick and run one misreading per rule; the figures and the misses."""
     results: list[MutantResult] = []
     uncaught: list[dict[str, Any]] = []
-    for rule in rules if rules is not None else sorted(by_rule()):
+    without: list[str] = []
+    for rule in rules if rules is not None else sorted(known_rules()):
         m, paths, tried = pick(rule, search, subset, root)
+        if m is None:
+            m, paths = option_pick(rule, subset, root)
+        if m is None and rule not in by_rule():
+            without.append(rule)  # neither a misreading nor an option value of it fails a trace
+            continue
         if m is None:
             uncaught.append({"rule": rule, "tried": tried})
             continue
         results.append(run_mutant(m, paths))
     run = len(results) + len(uncaught)
-    without = sorted(known_rules() - set(by_rule())) if rules is None else []
     caught = sum(r.caught for r in results)
     right = sum(r.right for r in results)
     return {
@@ -256,6 +311,7 @@ def score(
         "right_rule": right,
         "right_rule_pct": round(100 * right / run, 1) if run else 0.0,
         "by_how": {h: sum(r.how == h for r in results) for h in ("option", "misreading", "guess")},
+        "option_mutants": sum(isinstance(r.misreading, OptionMutant) for r in results),
         "not_caught": uncaught,
         "no_misreading": without,
         "wrong_rule": [r.to_json() for r in results if r.caught and not r.right],
@@ -265,7 +321,8 @@ def score(
 
 def render(figures: dict[str, Any]) -> str:
     lines = [
-        f"rules with misreadings: {figures['rules']}",
+        f"rules with a mutant: {figures['rules']} ({figures.get('option_mutants', 0)} of them an option value, "
+        "right when blamed on a rule its field bears on)",
         (
             f"mutants run: {figures['mutants_run']}, caught: {figures['caught']}, "
             f"blamed on the mutated rule: {figures['right_rule']} ({figures['right_rule_pct']}% of the rules)"
@@ -274,7 +331,8 @@ def render(figures: dict[str, Any]) -> str:
     ]
     if figures.get("no_misreading"):
         lines.append(
-            f"\nrules with no misreading in the catalogue ({len(figures['no_misreading'])}): "
+            f"\nrules with no mutant (no misreading in the catalogue, no other option value fails a trace) "
+            f"({len(figures['no_misreading'])}): "
             + ", ".join(figures["no_misreading"])
         )
     if figures["not_caught"]:

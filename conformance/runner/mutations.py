@@ -1,17 +1,22 @@
 """The syntax-tree rewrites behind `regola.conformance.runner.misreadings`:
 for one node of a reference function, every plausible misreading of it
 (a condition negated or dropped, a comparison reversed or replaced, an
-order reversed, a reset not done, a step skipped, a constant off by one),
+order reversed, a reset not done, a step skipped, a constant off by one, a
+seat read as another),
 each with its description in words."""
 
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Callable
 from typing import Any
 
-FAMILIES = ("briscola", "scopa", "chiamata", "albastini")
+from regola.spec.rules import RULES_DIR
+
+FAMILIES = tuple(sorted(p.stem for p in RULES_DIR.glob("*.toml")))
+"""The rule-id prefixes: one per file of rule statements (``spec/rules/``)."""
 RULE_ID = re.compile(r"(?<![\w.])((?:" + "|".join(FAMILIES) + r")\.[a-z0-9.-]*[a-z0-9])")
 
 _FLIP = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
@@ -76,9 +81,39 @@ Change = tuple[str, str, Callable[[ast.AST], ast.AST | None]]
 replacement, None to drop a statement."""
 
 
-def changes(node: ast.AST, parent: ast.AST | None) -> list[Change]:
-    out: list[Change] = []
-    if isinstance(node, (ast.If, ast.IfExp, ast.While)) and not is_rule_text(node.test):
+SEATS = ("winner", "leader", "seat", "dealer", "to_move", "bidder", "holder", "first")
+"""Names that hold a seat: one passed to a rule's function may be read as
+another (the trick's leader draws first instead of its winner)."""
+_STATE_SEATS = ("leader", "to_move", "dealer")
+
+
+def seats_in(fn: ast.FunctionDef) -> tuple[str, ...]:
+    """The seats a function has at hand: its seat names, and the state's."""
+    names = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id in SEATS}
+    names |= {a.arg for a in fn.args.args if a.arg in SEATS}
+    if any(a.arg == "state" for a in fn.args.args):
+        names |= {f"state.{s}" for s in _STATE_SEATS}
+    return tuple(sorted(names))
+
+
+def _swaps(node: ast.AST, parent: ast.AST | None, seats: tuple[str, ...]) -> list[Change]:
+    passed = isinstance(parent, ast.keyword) or (
+        isinstance(parent, ast.Call)
+        and any(a is node for a in parent.args)
+        and not (isinstance(parent.func, ast.Name) and parent.func.id in dir(builtins))
+    )
+    if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in SEATS and passed):
+        return []
+    return [
+        ("swap", f"`{node.id}` read as `{other}` in `{_src(parent)}`", lambda n, o=other: ast.parse(o, mode="eval").body)
+        for other in seats
+        if other not in (node.id, f"state.{node.id}")
+    ]
+
+
+def changes(node: ast.AST, parent: ast.AST | None, seats: tuple[str, ...] = ()) -> list[Change]:
+    out: list[Change] = _swaps(node, parent, seats)
+    if isinstance(node, (ast.If, ast.IfExp, ast.While)) and not is_rule_text(node.test) and not _dispatch(node.test):
         t = _src(node.test)
         out.append(("negate", f"condition `{t}` negated", lambda n: _with(n, test=ast.UnaryOp(ast.Not(), n.test))))
         if not isinstance(node, ast.While):
@@ -96,7 +131,7 @@ def changes(node: ast.AST, parent: ast.AST | None) -> list[Change]:
                     lambda n: _with(n, test=ast.Constant(False)),
                 )
             )
-    if isinstance(node, ast.BoolOp):
+    if isinstance(node, ast.BoolOp) and not any(_dispatch(v) or isinstance(v, ast.BoolOp) and any(map(_dispatch, v.values)) for v in node.values):
         word = "and" if isinstance(node.op, ast.And) else "or"
         other = ast.Or() if word == "and" else ast.And()
         out.append(
@@ -183,6 +218,14 @@ def changes(node: ast.AST, parent: ast.AST | None) -> list[Change]:
                 )
             )
     return out
+
+
+def _dispatch(test: ast.AST) -> bool:
+    """A test of a value's type (``isinstance(act, BidAction)``): it sends an
+    action to the code of its kind, and no rule's statement reads it."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    return isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
 
 
 def _order_changes(node: ast.Call) -> list[Change]:

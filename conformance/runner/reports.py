@@ -126,7 +126,7 @@ def summarize(results: Iterable[TraceResult]) -> dict[str, VariantSummary]:
         s.traces += 1
         setattr(s, r.status, getattr(s, r.status) + 1)
         s.seconds += r.seconds
-        s.divergences += len(r.divergences)
+        s.divergences += len(r.divergences) + r.more_consequences
         s.rules_blamed.update(d.rule for d in r.divergences if d.rule)
         if r.status in ("failed", "errored") and s.first_failing_trace is None:
             s.first_failing_trace = r.id
@@ -245,7 +245,7 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
 
 
 def _later(r: TraceResult) -> str:
-    n = len(r.consequences)
+    n = len(r.consequences) + r.more_consequences
     return f" (then {n} possibly consequential divergence{'' if n == 1 else 's'})" if n else ""
 
 

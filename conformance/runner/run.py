@@ -113,7 +113,19 @@ class EngineHost:
             # the engine failed (even after a divergence, in a failed trace):
             # a fresh engine for the next trace
             self.discard()
+        elif not _settled(engine):
+            # it failed on requests sent ahead past where the replay stopped:
+            # not this trace's verdict, but a fresh engine for the next one
+            self.discard()
         return result
+
+
+def _settled(engine: Engine) -> bool:
+    """Read the answers to requests sent ahead that the replay did not ask
+    for (`regola.conformance.protocol.client.SubprocessEngine.settle_calls`);
+    False if the engine failed on them."""
+    settle = getattr(engine, "settle_calls", None)
+    return not callable(settle) or bool(settle())
 
 
 def _errored(path: Path, variant: str, name: str, kind: str, message: str, replay: str) -> TraceResult:

@@ -88,6 +88,10 @@ class Divergence:
         return "\n".join(lines)
 
 
+MAX_CONSEQUENCES = 50
+"""Possible consequences kept per trace; the rest are only counted."""
+
+
 @dataclass
 class TraceResult:
     """The verdict on one trace."""
@@ -107,7 +111,10 @@ class TraceResult:
     """The root: the first divergence."""
     consequences: list[Divergence] = field(default_factory=list)
     """The divergences found after the root, in trace order (each marked
-    ``consequential``)."""
+    ``consequential``); the first `MAX_CONSEQUENCES` of them."""
+    more_consequences: int = 0
+    """How many more were found and not kept (a long trace gone wrong early
+    would otherwise hold one per step)."""
     error_kind: str | None = None
     """For ``errored``: crash, timeout, garbage, oversized, protocol, trace..."""
     error: str | None = None
@@ -137,7 +144,10 @@ class TraceResult:
             self.divergence = divergence
         else:
             divergence.consequential = True
-            self.consequences.append(divergence)
+            if len(self.consequences) < MAX_CONSEQUENCES:
+                self.consequences.append(divergence)
+            else:
+                self.more_consequences += 1
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -152,6 +162,8 @@ class TraceResult:
             text = f"{self.id} ({self.path})\n{self.divergence.render()}"
             for later in self.consequences:
                 text += "\n\n" + later.render()
+            if self.more_consequences:
+                text += f"\n\n... and {self.more_consequences} later divergences not shown"
             if self.error:
                 at = "" if self.error_step is None else f" at step {self.error_step}"
                 text += f"\n\nthe replay stopped{at}: engine error ({self.error_kind}): {self.error}"

@@ -163,8 +163,9 @@ def test_textarena_bugs_are_blamed_by_explanation(tmp_path):
     (result,), _ = run_traces([path], adapter_factory("textarena"))
     assert (result.rule, result.divergence.explained_by.how) == ("briscola.deal.hands", "option")
     assert "`deal.packets = [3]`" in result.divergence.explained_by.text
-    # the wrong player draws first (bug 2): no catalogued misreading draws from
-    # the last trick's leader, so the blame is the field heuristic's, labelled
+    # the wrong player draws first (bug 2): the trick's leader, handed to the
+    # draw instead of its winner, a catalogued misreading of the drawing order
     results, _ = run_house("textarena", [1], tmp_path / "house", ties=False)
     assert results[0].rule == "briscola.draw.order"
-    assert results[0].divergence.explained_by.how in ("misreading", "guess")
+    assert results[0].divergence.explained_by.how == "misreading"
+    assert "`winner` read as `state.leader`" in results[0].divergence.explained_by.text

@@ -324,7 +324,7 @@ def test_the_runner_uses_one_answer_per_step_with_a_1_1_engine(two_hands):
 
         results, _ = run_traces([two_hands], factory)
         assert results[0].status == "passed", results[0].report()
-        requests[bundle] = engines[0]._next_id
+        requests[bundle] = engines[0].requests_sent
     steps = len(read_trace(two_hands).steps)
     # unbundled: apply, view, two seat views and legal for each step; bundled: apply alone
     assert requests[False] - requests[True] >= 3 * steps

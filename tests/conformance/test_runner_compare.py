@@ -172,3 +172,19 @@ def test_seat_view_blame_names_the_information_rule():
     scoperta = ["briscola.info.hidden", "briscola.info.open-hands", "briscola.info.stock-top"]
     assert blame.for_seat_view(diffs("stock_top"), 0, scoperta) == "briscola.info.stock-top"
     assert blame.for_seat_view(diffs("hands[1]"), 0, scoperta) == "briscola.info.open-hands"
+
+
+def test_views_equal_but_for_key_order_are_equal():
+    expected = {"match": {"over": False, "points": [1, 2]}, "phase": "play", "trick": [{"card": "Ad", "seat": 1}]}
+    actual = {"trick": [{"seat": 1, "card": "Ad"}], "phase": "play", "match": {"points": [1, 2], "over": False}}
+    assert compare_views(expected, actual) == []
+
+
+def test_a_bool_is_never_a_number_whatever_the_key_order():
+    expected = {"match": {"over": False, "points": [1, 0]}, "phase": "play"}
+    reordered = {"phase": "play", "match": {"points": [1, 0], "over": 0}}  # 0 == False in Python
+    same_order = {"match": {"over": False, "points": [True, 0]}, "phase": "play"}
+    assert [d.path for d in compare_views(expected, reordered)] == ["match.over"]
+    assert [d.path for d in compare_views(expected, same_order)] == ["match.points"]
+    # an int and a float of the same value are the same JSON number
+    assert compare_views({"points": [1, 2]}, {"points": [1.0, 2]}) == []

@@ -1,0 +1,94 @@
+"""Blame by explanation for every divergence of a failed trace, in any
+thread.
+
+The root divergence is explained strictly (`regola.conformance.runner.explain`):
+an alternative must agree with the trace at every earlier line and report
+exactly the engine's differences. The later, possibly consequential ones
+(up to `LATER` of them, each with `LATER_BUDGET` alternatives) are explained
+loosely: the engine's views before them are no longer the trace's, so an
+alternative need only reproduce the engine's values where it differs there,
+and the rules blamed before it are tried first (it may follow from the same
+cause).
+
+A misreading patches the reference for the whole process, so it can only be
+tried on the main thread. A run with several worker threads (``--jobs``)
+hands its explanations to one helper process, where they run on that
+process's main thread with every alternative; if the helper cannot be
+started, the thread tries the option values alone.
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from regola.conformance.runner import explain
+
+LATER = 3
+"""Later divergences explained per trace (0: the root only)."""
+LATER_BUDGET = 200
+"""Alternatives tried per later divergence."""
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def attach_all(result: Any, header: dict[str, Any], lines: Sequence[dict[str, Any]], fields: Sequence[str]) -> None:
+    """Explain ``result``'s root divergence and its first `LATER` later ones
+    (``lines``: the trace's lines after the header); each whose explanation
+    is not a guess is blamed on the rule it names."""
+    if not explain.ENABLED or result.divergence is None:
+        return
+    todo = [(result.divergence, False, explain.MAX_ALTERNATIVES)]
+    later = [d for d in result.consequences if d.kind in explain.EXPLAINED_KINDS]
+    todo += [(d, True, LATER_BUDGET) for d in later[:LATER]]
+    blamed: list[str] = []
+    for divergence, loose, budget in todo:
+        items = list(lines[: max(0, divergence.line - 1)])
+        found = explain_anywhere(header, items, divergence, list(fields), budget, loose, tuple(blamed))
+        divergence.explained_by = found
+        if found.how != "guess":
+            divergence.rule = found.rule
+            blamed.append(found.rule)  # a later one may follow from the same cause: tried first
+
+
+def explain_anywhere(
+    header: dict[str, Any],
+    items: list[dict[str, Any]],
+    divergence: Any,
+    fields: list[str],
+    budget: int = explain.MAX_ALTERNATIVES,
+    loose: bool = False,
+    first: tuple[str, ...] = (),
+) -> explain.Explanation:
+    """`explain.explain`, on this thread if it is the main one, else in the
+    helper process (so that misreadings are tried there too)."""
+    if threading.current_thread() is threading.main_thread():
+        return explain.explain(header, items, divergence, fields, budget, loose, first)
+    try:
+        future = _pool().submit(explain.explain, header, items, divergence, fields, budget, loose, first)
+        return future.result()
+    except Exception:  # noqa: BLE001 - no helper process: the options alone, here
+        return explain.explain(header, items, divergence, fields, budget, loose, first)
+
+
+def _pool() -> ProcessPoolExecutor:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            atexit.register(shutdown)
+        return _POOL
+
+
+def shutdown() -> None:
+    """Stop the helper process, if one was started."""
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
