@@ -126,21 +126,41 @@ def corpus_generate(
     force: Annotated[
         bool, typer.Option("--force", help="Replace --corpus even if it is not a corpus regola wrote (its files are lost).")
     ] = False,
+    profile: Annotated[
+        Optional[str],  # noqa: UP045 - typer reads this annotation at run time
+        typer.Option(
+            "--profile", "-p", metavar="NAME", show_default=False,
+            help="Only the traces of this source profile (pagat, seed-004...), of each --variant or of every "
+                 "shipped variant that has it; needs --corpus.",
+        ),
+    ] = None,
 ) -> None:
     """Write the corpus from seeds (the same bytes every time). The folder
     is replaced only if it is new, empty or a corpus regola wrote (it holds
-    a .regola-corpus file), unless --force is given."""
+    a .regola-corpus file), unless --force is given. With --profile, each
+    variant's folder holds only that profile's traces, the same bytes as in
+    the whole corpus."""
     from regola.conformance.corpus.generate import build, write_corpus
     from regola.conformance.corpus.target import check_target
     from regola.spec import variant_ids
 
     with user_errors():
         start = time.monotonic()
+        if profile is not None and corpus.resolve() == CORPUS_DIR.resolve():
+            raise UserError(f"--profile {profile}: writes only that profile's traces, which would replace the "
+                            "packaged corpus's folders: give --corpus a folder of your own")
         check_target(corpus, force)  # before the work, not after it
         ids = _ids(variant)
-        with progress("generate", len(ids or variant_ids())) as advance:
-            built = build(ids, jobs, on_variant=advance)
-        write_corpus(built, corpus, whole=variant is None, force=force)
+        if profile is not None:
+            from regola.conformance.corpus.profile_traces import build_profiles, profile_variants
+
+            ids = profile_variants(profile, ids)
+            with progress(f"generate --profile {profile}", len(ids)) as advance:
+                built = build_profiles(profile, ids, jobs, on_variant=advance)
+        else:
+            with progress("generate", len(ids or variant_ids())) as advance:
+                built = build(ids, jobs, on_variant=advance)
+        write_corpus(built, corpus, whole=variant is None and profile is None, force=force)
         total = 0
         for vc in built:
             size = sum(len(text.encode()) for text in vc.files().values())
@@ -179,7 +199,8 @@ def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
     """Print rule id x number of traces, per family, then the situations
     each variant's traces show (second hand, resets, extremes, pairs, the
     negative matrix); exit 1 if a rule id of a shipped variant is exercised
-    by none of its traces or a cell of the negative matrix has no reject."""
+    by none of its traces, a situation that can occur in a variant is shown
+    by none of its traces, or a cell of the negative matrix has no reject."""
     from regola.conformance.corpus.coverage import corpus_coverage
     from regola.conformance.corpus.situation_coverage import complete, render, situation_coverage
     from regola.spec import catalog
@@ -208,7 +229,8 @@ def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
         if cov.problems:
             fail(f"{len(cov.problems)} trace(s) could not be read", status=1)
         if not complete(situated):
-            fail("a cell of the negative matrix has no reject line (see the report)", status=1)
+            fail("a situation that can occur is shown by no trace, or a cell of the negative matrix has no reject "
+                 "line (see the report: -missing)", status=1)
         typer.echo("every rule id of every shipped variant is exercised")
 
 

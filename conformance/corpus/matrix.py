@@ -1,7 +1,8 @@
 """The negative matrix: every kind of action tried in every phase and out of
 turn, and every field of every action corrupted in each way it can be.
 
-From one seeded hand (`MATRIX_SEED`), `cells` picks the first state of
+Along one seeded game (`MATRIX_SEED`'s first hand, or the first full match
+of the corpus, `regola.conformance.corpus.reach`), `cells` picks the first state of
 each phase (an auction, an auction after a first bid, a call, play, between
 hands or after the match), and the first state where a kind of action is
 legal for the first time in its phase (a capture, an exchange), and tries
@@ -35,7 +36,7 @@ from regola.reference import State, view
 from regola.spec import Ruleset
 
 MATRIX_SEED = 2
-TYPES = ("shuffle", "play", "exchange", "capture", "bid", "pass", "call")
+TYPES = ("shuffle", "play", "exchange", "capture", "bid", "pass", "call", "claim")
 NO_CARD = "Zz"
 """A card id no pack has."""
 WRONG_TYPES = ("seat", "card", "take", "points", "rank", "suit", "deck")
@@ -84,6 +85,7 @@ def _template(kind: str, seat: int, state: State, rs: Ruleset, seen: dict[str, A
         "bid": {"type": "bid", "seat": seat},
         "pass": {"type": "pass", "seat": seat},
         "call": {"type": "call", "seat": seat, "suit": min(rs.deck.cards())[-1]},
+        "claim": {"type": "claim", "seat": seat},
     }[kind]
 
 
@@ -138,11 +140,19 @@ def _corruptions(state: State, legal: list[Action], a: Action, rs: Ruleset) -> l
     return out
 
 
-def cells(variant: str, options: dict | None = None) -> list[Cell]:
-    """Every cell of the matrix for ``variant`` (see the module docstring)."""
+def cells(
+    variant: str, options: dict | None = None, seed: int = MATRIX_SEED, hands: int | None = 1, steps: int | None = None
+) -> list[Cell]:
+    """Every cell of the matrix for ``variant`` (see the module docstring),
+    along ``seed``'s game of at most ``hands`` hands and ``steps`` steps."""
     rs = load_ruleset(variant, options, checked=False)
-    _, first, steps = seeded_game(rs, MATRIX_SEED, 1)
-    steps = list(steps)
+    _, first, played = seeded_game(rs, seed, hands, steps)
+    return cells_along(rs, first, list(played))
+
+
+def cells_along(rs: Ruleset, first: State, steps: list[tuple]) -> list[Cell]:
+    """The cells of a seeded game: its state after the first deal and its
+    steps (with their legal lists), as `seeded_game` gives them."""
     states = [(first, steps[0][1] if steps else [])] + [
         (after, steps[i + 1][1] if i + 1 < len(steps) else []) for i, (*_, after) in enumerate(steps)]
     seen = vocabulary(steps)

@@ -17,7 +17,14 @@ order:
 4. the end of the first hand of a few seeds, searched exhaustively (every
    legal way to play the last `tail_length` steps, within a budget of
    steps): rare outcomes decided at the end of a hand, such as a tie, are
-   found there far sooner than by random games.
+   found there far sooner than by random games;
+5. rule-seeking lines (`.seeking`) of a few seeds, whole matches that look
+   one step ahead for the rule ids still pending and otherwise stay clear
+   of actions that end the match or the hand early: what only a later hand
+   shows (a right claim after a wrong one would have ended the match).
+   Tried last, and only for rule ids nothing else reached, so it adds
+   traces only where the stages before fall short: `SEEK_SEEDS` seeds in
+   a deep search, `OPTION_SEEK_SEEDS` for an option set's own rules.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from regola.conformance.corpus.seeking import seek_line
 from regola.conformance.trace.record import Action, SeededPlay, seeded_game
 from regola.reference import IllegalAction, action_dict, apply, legal_actions, new_game
 from regola.spec import Ruleset, catalog
@@ -50,6 +58,11 @@ TAIL_LEAVES = 300
 """Ways to play a hand's end searched per seed, at most."""
 TAIL_BUDGET = 6000
 """Steps applied by the exhaustive search of hand ends, at most, per search."""
+SEEK_SEEDS = 16
+"""Seeds of the rule-seeking lines tried by a deep search, at most."""
+OPTION_SEEK_SEEDS = 8
+"""Seeds of the rule-seeking lines tried for an option set's own rules, at
+most (a pair of option sets tries none: it would repeat the option set's)."""
 
 
 @dataclass(frozen=True)
@@ -122,10 +135,13 @@ def search(
     batches: tuple[Batch, ...] = SEED_BATCHES,
     lines: tuple[Line, ...] = (),
     deep: bool = True,
+    seek: int | None = None,
 ) -> list[Found]:
     """Lines that together exercise as much of ``pending`` as can be found
     (see the module docstring); ``deep`` adds the scan of first deals and the
-    exhaustive search of hand ends. ``pending`` is updated in place."""
+    exhaustive search of hand ends. ``seek``: how many seeds of rule-seeking
+    lines to try last (None: `SEEK_SEEDS` for a deep search, none
+    otherwise). ``pending`` is updated in place."""
     order = {r: i for i, r in enumerate(catalog(ruleset.family))}
     found: list[Found] = []
     profiles: list[tuple[Line, dict[str, int], str]] = []
@@ -156,6 +172,30 @@ def search(
         found += deal_search(ruleset, pending)
     if pending and deep:
         found += tail_search(ruleset, pending)
+    if pending:
+        found += seek_search(ruleset, pending, (SEEK_SEEDS if deep else 0) if seek is None else seek)
+    return found
+
+
+def seek_search(ruleset: Ruleset, pending: set[str], seeds: int = SEEK_SEEDS) -> list[Found]:
+    """Rule-seeking lines (`.seeking.seek_line`) of seeds 0, 1, ... for
+    ``pending`` rule ids (updated in place); each line that finds some is
+    kept, cut right after the step that exercised the last of them."""
+    found: list[Found] = []
+    order = {r: i for i, r in enumerate(catalog(ruleset.family))}
+    for seed in range(seeds):
+        if not pending:
+            break
+        sought = seek_line(ruleset, seed, pending)
+        if not sought.seen:
+            continue
+        new = frozenset(sought.seen)
+        steps = max(sought.seen.values())
+        last = max(new, key=lambda r: (sought.seen[r], order.get(r, 0)))
+        how = (f"seed {seed} with a line seeking rules not yet shown (a look one step ahead, else random choices"
+               + (" balanced by kind of action)" if seed % 2 else ")"))
+        found.append(Found(Line(seed, sought.actions[:steps]), steps, new, last, how))
+        pending -= new
     return found
 
 

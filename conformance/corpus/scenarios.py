@@ -186,18 +186,19 @@ def _value_slug(value: Any) -> str:
     return _slug(str(value)).lower() if isinstance(value, bool) else _slug(str(value))
 
 
-def shape(ruleset: Ruleset, seats: bool = True) -> tuple[Any, ...]:
-    """Variants of one shape share what an option changes: the family, the
-    number of sides, the kinds of play, bidding and hand scoring, and (with
-    ``seats``) the number of seats."""
-    return (
-        ruleset.family,
-        len(ruleset.seating.sides()),
-        ruleset.play.kind,
-        ruleset.bidding.kind,
-        ruleset.hand_scoring.kind,
-        ruleset.seating.players if seats else None,
-    )
+def shape(ruleset: Ruleset, switches: bool = True) -> tuple[Any, ...]:
+    """Variants of one shape share what an option changes. For an option
+    that switches rules on or off (``switches``): the family, the number of
+    sides and the kinds of play, bidding and hand scoring. For one that
+    only changes a value (a tie rule, a match kind): the family, the kinds
+    of play and hand scoring, and the number of sides (any number, for a
+    contract game: the bidder's side against the rest)."""
+    sides: Any = len(ruleset.seating.sides())
+    if switches:
+        return (ruleset.family, sides, ruleset.play.kind, ruleset.bidding.kind, ruleset.hand_scoring.kind)
+    if ruleset.hand_scoring.kind == "contract":
+        sides = "contract"
+    return (ruleset.family, ruleset.play.kind, ruleset.hand_scoring.kind, sides)
 
 
 @cache
@@ -210,9 +211,9 @@ def shown_on(variant: str) -> list[OptionSet]:
     """The option sets whose scenarios go with ``variant``.
 
     Each option set is shown on the first shipped variant (by id) of its
-    shape that has it: the shape with seats for an option that switches
-    rules on or off, without them for one that only changes a value (a tie
-    rule, a match kind). This keeps the corpus within its size budget.
+    `shape` that has it (a finer shape for an option that switches rules on
+    or off than for one that only changes a value). This keeps the corpus
+    within its size budget.
 
     A variant file's traces (a house-rules file added with
     `regola.spec.add_variant_file`) are of its own rules only: none."""
@@ -225,11 +226,12 @@ def shown_on(variant: str) -> list[OptionSet]:
         if opts.profile:  # a source profile's traces go with its own variant
             out.append(opts)
             continue
-        seats = set(rule_ids(load_ruleset(variant, opts.options, checked=False))) != base
-        mine = shape(default, seats)
+        switches = set(rule_ids(load_ruleset(variant, opts.options, checked=False))) != base
+        mine = shape(default, switches)
         first = next(
             v for v in variant_ids()
-            if shape(load_ruleset(v, checked=False), seats) == mine and any(o.options == opts.options for o in cached_option_sets(v))
+            if shape(load_ruleset(v, checked=False), switches) == mine
+            and any(o.options == opts.options for o in cached_option_sets(v))
         )
         if first == variant:
             out.append(opts)

@@ -16,20 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from regola.conformance.corpus.matrix import WRONG_TYPES, cells
-from regola.conformance.corpus.situations import (
-    AUCTION_EXTREMES,
-    FISHING_EXTREMES,
-    MATCH,
-    PER_HAND,
-    TRICK_EXTREMES,
-    applicable,
-    pair_universe,
-    pairs_met,
-    situations,
-)
+from regola.conformance.corpus.matrix import WRONG_TYPES, cells_along
+from regola.conformance.corpus.situations import applicable, cannot, pair_universe, walk
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
-from regola.conformance.trace.record import load_ruleset
+from regola.conformance.trace.record import legal_dicts, load_ruleset
+from regola.reference import apply, new_game
 from regola.spec import variant_ids
 
 
@@ -60,6 +51,8 @@ class VariantSituations:
     """Cells the reference accepts (the corruption is no mistake there)."""
     after_end: int = 0
     """Reject lines after the end of a match."""
+    matrix_trace: bool = False
+    """Whether the variant has its ``negative--matrix`` trace."""
 
 
 @dataclass
@@ -67,18 +60,6 @@ class SituationCoverage:
     variants: dict[str, VariantSituations] = field(default_factory=dict)
     pairs: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Family -> (pairs met in some trace, pairs there are)."""
-
-
-def _cannot(name: str, ruleset: Any) -> str:
-    if name == "second-hand":
-        return "a match of one hand"
-    if name in AUCTION_EXTREMES:
-        return "no auction"
-    if name == "void-deal":
-        return "no redeal in these rules"
-    if name == "hand-tie":
-        return "a contract is made or not" if ruleset.hand_scoring.kind == "contract" else "no tie in these rules"
-    return "not in this family"
 
 
 def situation_coverage(root: Path = CORPUS_DIR) -> SituationCoverage:
@@ -103,78 +84,54 @@ def situation_coverage(root: Path = CORPUS_DIR) -> SituationCoverage:
         out.variants[variant] = vs
         traces = sorted(per_variant.get(variant, []))
         changed: set[str] = set()
+        fields: list[str] = []
         for name, lines in traces:
-            met.setdefault(rs.family, set()).update(pairs_met(lines, rs.family))
+            seen = walk(lines, rs.family)
+            met.setdefault(rs.family, set()).update(seen.pairs)
             if lines[0]["options"]:
                 continue  # an option set's traces show its rules, not the variant's
-            for situation, where in situations(lines, rs.family).items():
+            for situation, where in seen.shows.items():
                 if situation.startswith("reset:"):
                     vs.resets.setdefault(situation[6:], name)
                 else:
                     vs.shown.setdefault(situation, name)
                     if isinstance(where, tuple):
                         vs.counts[situation] = max(vs.counts.get(situation, 0), where[0])
-            changed |= _changed(lines)
-            vs.after_end += _after_end(lines)
-        fields = [f for f in PER_HAND if traces and _present(traces[0][1][0]["view"], f)]
+            changed |= seen.changed
+            fields = fields or seen.fields
+            vs.after_end += seen.after_end
         vs.unchanged = [f for f in fields if f not in changed]
         vs.not_reset = [f for f in fields if f in changed and f not in vs.resets and rs.match.kind != "single"]
-        can = applicable(rs)
-        everything = {**MATCH, **(FISHING_EXTREMES if rs.family == "scopa" else {**TRICK_EXTREMES, **AUCTION_EXTREMES})}
-        vs.cannot = {s: _cannot(s, rs) for s in everything if s not in can}
-        vs.missing = [s for s in can if s not in vs.shown]
-        _matrix(vs, variant, dict(traces).get("negative--matrix"))
+        vs.cannot = cannot(rs)
+        vs.missing = [s for s in applicable(rs) if s not in vs.shown]
+        vs.matrix_trace = _matrix(vs, variant, dict(traces).get("negative--matrix"))
     out.pairs = {f: (len(met.get(f, set()) & u), len(u)) for f, u in sorted(universe.items())}
     return out
 
 
-def _present(view: dict[str, Any], path: str) -> bool:
-    node: Any = view
-    for part in path.split("."):
-        if not isinstance(node, dict) or part not in node:
-            return False
-        node = node[part]
-    return True
-
-
-def _changed(lines: list[dict[str, Any]]) -> set[str]:
-    """Per-hand fields whose value, within a hand, differs from the first deal's."""
-    first = lines[0]["view"]
-    out = set()
+def _matrix(vs: VariantSituations, variant: str, lines: list[dict[str, Any]] | None) -> bool:
+    """The cells of the ``negative--matrix`` trace's game (the first full
+    match, replayed from its deck and actions), each with its reject line;
+    False if there is no such trace."""
+    if not lines or "deck" not in lines[0]:
+        return False
+    rs = load_ruleset(variant, checked=False)
+    first = state = new_game(rs, lines[0]["deck"])
+    steps = []
     for line in lines:
         if line["kind"] == "step":
-            for f in PER_HAND:
-                if _present(first, f) and _value(line["view"], f) != _value(first, f):
-                    out.add(f)
-    return out
-
-
-def _value(view: dict[str, Any], path: str) -> Any:
-    node: Any = view
-    for part in path.split("."):
-        node = node.get(part) if isinstance(node, dict) else None
-    return node
-
-
-def _after_end(lines: list[dict[str, Any]]) -> int:
-    over, count = False, 0
-    for line in lines:
-        if line["kind"] == "step":
-            over = bool(line["view"].get("match", {}).get("over"))
-        elif line["kind"] == "reject" and over:
-            count += 1
-    return count
-
-
-def _matrix(vs: VariantSituations, variant: str, lines: list[dict[str, Any]] | None) -> None:
+            after = apply(state, line["action"])
+            steps.append((state, legal_dicts(state), line["action"], after))
+            state = after
     rejects = {(x["index"], json.dumps(x["action"], sort_keys=True)): x["rule"]
-               for x in lines or () if x["kind"] == "reject"}
-    for c in cells(variant):
+               for x in lines if x["kind"] == "reject"}
+    for c in cells_along(rs, first, steps):
         if c.rule is None:
             vs.matrix_cannot.append((c.phase, c.kind, c.corruption))
         else:
             vs.matrix.append((c.phase, c.kind, c.corruption,
                               rejects.get((c.index, json.dumps(c.action, sort_keys=True)))))
+    return True
 
 
 def render(cov: SituationCoverage) -> list[str]:
@@ -198,6 +155,9 @@ def render(cov: SituationCoverage) -> list[str]:
             out.append("  n/a (never changes within a hand): " + " ".join(vs.unchanged))
         got = sum(1 for *_, rule in vs.matrix if rule)
         phases = sorted({p for p, *_ in vs.matrix})
+        if not vs.matrix_trace:
+            out.append("  negative matrix: -missing (no negative--matrix trace)")
+            continue
         out.append(f"  negative matrix: {got}/{len(vs.matrix)} cells rejected in {', '.join(phases)}; "
                    f"{vs.after_end} reject(s) after the end of a match; "
                    f"{len(vs.matrix_cannot)} cell(s) n/a (accepted there)")
@@ -214,6 +174,7 @@ def render(cov: SituationCoverage) -> list[str]:
 
 
 def complete(cov: SituationCoverage) -> bool:
-    """Every negative matrix cell has its reject line (the extremes found
-    by search may be missing, and are reported)."""
-    return all(rule for vs in cov.variants.values() for *_, rule in vs.matrix)
+    """Every variant has its negative matrix, every cell with its reject
+    line, and shows every situation that can occur in it."""
+    return all(vs.matrix_trace and not vs.missing and all(rule for *_, rule in vs.matrix)
+               for vs in cov.variants.values())

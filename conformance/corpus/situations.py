@@ -11,13 +11,17 @@ shows each, so the same code serves the coverage report
 (`regola.conformance.corpus.extremes`) and the tests.
 
 `applicable` says which situations can occur in a ruleset at all, from the
-spec alone; `pairs_met` lists the pairs of cards that meet in a trick (of
-the same suit) or in a capture (of the same rank).
+spec alone, and `cannot` why the others cannot; `pairs_met` lists the pairs
+of cards that meet in a trick (of the same suit) or in a capture (of the
+same rank). `walk` reads a trace once for the coverage report: its
+situations, the per-hand fields it shows changing within a hand, its reject
+lines after the end of a match and its pairs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -39,6 +43,7 @@ TRICK_EXTREMES = {
     "zero-points": "one side ends a hand with zero card points",
     "hand-tie": "a hand tied on card points",
     "last-trick-decides": "the last trick changes who wins the hand (or whether the contract is made)",
+    "void-deal": "a hand that does not count, dealt again (a tied hand replayed, an auction everyone passed)",
 }
 FISHING_EXTREMES = {
     "all-cards": "one side captures every card of a hand",
@@ -48,6 +53,7 @@ FISHING_EXTREMES = {
     "tie-cards": "the cards category tied",
     "tie-coins": "the coins category tied",
     "tie-primiera": "the primiera tied",
+    "tie-settebello": "the settebello tied",
     "last-play-decides": "the last play (and the leftovers) changes who wins the cards category",
     "max-sweeps": "the most sweeps by one side in one hand the search finds",
     "void-deal": "a deal refused and dealt again (redeal)",
@@ -62,24 +68,53 @@ MATCH = {
 }
 
 
+def every(family: str) -> dict[str, str]:
+    """Every situation of a family, whether or not a ruleset allows it."""
+    return {**MATCH, **(FISHING_EXTREMES if family == "scopa" else {**TRICK_EXTREMES, **AUCTION_EXTREMES})}
+
+
+def cannot(ruleset: Ruleset) -> dict[str, str]:
+    """Situation of ``ruleset``'s family -> why it cannot occur in
+    ``ruleset`` (the situations `applicable` leaves out), from the spec."""
+    rules = set(rule_ids(ruleset))
+    scoring = ruleset.hand_scoring
+    why: dict[str, str] = {}
+    if ruleset.match.kind == "single":
+        end = next((r for r in sorted(rules) if r.endswith(".match.end")), "match.kind = single")
+        why["second-hand"] = f"a match of one hand: {end}"
+    if ruleset.family == "scopa":
+        if "scopa.deal.redeal" not in rules:
+            why["void-deal"] = "no void deal in these rules: scopa.deal.redeal does not hold"
+        why["tie-settebello"] = "one card, always one side's: scopa.score.settebello"
+        cats = scoring.scopa
+        for name, on in (("cards", cats.cards), ("coins", cats.coins), ("primiera", cats.primiera.enabled)):
+            if not on or scoring.kind != "scopa":
+                why[f"tie-{name}"] = f"no {name} category in these rules: scopa.score.{name}"
+        cards = ruleset.deck.cards()
+        coins = [c for c in cards if c[-1] in {s.id for s in ruleset.deck.suits if s.italian == "d"}]
+        for name, count in (("cards", len(cards)), ("coins", len(coins))):
+            if len(ruleset.seating.sides()) == 2 and count % 2 and f"tie-{name}" not in why:
+                why[f"tie-{name}"] = f"{count} {name} in the pack cannot split evenly between two sides: scopa.score.{name}"
+        return why
+    if scoring.kind == "contract":
+        why["hand-tie"] = "a contract is made or not: chiamata.score.*"
+    elif "briscola.score.tie" not in rules:
+        why["hand-tie"] = "no tie in these rules: briscola.score.tie does not hold"
+    if not (scoring.kind == "card-points" and scoring.tie == "replay") and "chiamata.bid.all-pass" not in rules:
+        why["void-deal"] = ("no hand is void in these rules: hand_scoring.tie is not replay and "
+                            "chiamata.bid.all-pass does not hold")
+    if ruleset.bidding.kind == "none":
+        for name in AUCTION_EXTREMES:
+            why[name] = "no auction: bidding.kind = none"
+    return why
+
+
 def applicable(ruleset: Ruleset) -> dict[str, str]:
     """Situation -> its description, for those that can occur in ``ruleset``
     (the per-hand resets are listed by `coverage`, from the views)."""
-    out: dict[str, str] = dict(MATCH)
-    if ruleset.match.kind == "single":
-        del out["second-hand"]
-    if ruleset.family == "scopa":
-        out |= FISHING_EXTREMES
-        if "scopa.deal.redeal" not in rule_ids(ruleset):
-            del out["void-deal"]
-    else:
-        out |= TRICK_EXTREMES
-        if "briscola.score.tie" not in rule_ids(ruleset) and ruleset.hand_scoring.kind != "contract":
-            del out["hand-tie"]
-        if ruleset.hand_scoring.kind == "contract":
-            del out["hand-tie"]  # a contract is made or not: no tie to show
-        if ruleset.bidding.kind != "none":
-            out |= AUCTION_EXTREMES
+    out = every(ruleset.family)
+    for name in cannot(ruleset):
+        out.pop(name, None)
     return out
 
 
@@ -96,21 +131,28 @@ _MISSING = object()
 
 
 def resets(lines: Iterable[dict[str, Any]]) -> dict[str, int]:
-    """Per-hand field -> the index of the first shuffle step that reset it."""
+    """Per-hand field -> the index of the first shuffle step that reset it:
+    changed it back to its value after the first deal (a list up to the
+    order of its seats: the dealer, who may sit out, moves on)."""
     out: dict[str, int] = {}
     fresh: dict[str, Any] = {}
     before: dict[str, Any] | None = None
     for line in lines:
         if line["kind"] == "header":
-            fresh = {f: _get(line["view"], f) for f in PER_HAND if _get(line["view"], f) is not _MISSING}
+            fresh = {f: _seatless(_get(line["view"], f)) for f in PER_HAND if _get(line["view"], f) is not _MISSING}
             before = line["view"]
         elif line["kind"] == "step":
             if line["action"]["type"] == "shuffle" and before is not None:
                 for f, value in fresh.items():
-                    if f not in out and _get(before, f) != value and _get(line["view"], f) == value:
+                    was, now = _get(before, f), _get(line["view"], f)
+                    if f not in out and was != now and _seatless(now) == value:
                         out[f] = line["index"]
             before = line["view"]
     return out
+
+
+def _seatless(value: Any) -> Any:
+    return sorted(value, key=repr) if isinstance(value, list) else value
 
 
 def situations(lines: Iterable[dict[str, Any]], family: str) -> dict[str, Any]:
@@ -146,9 +188,9 @@ def situations(lines: Iterable[dict[str, Any]], family: str) -> dict[str, Any]:
         rules = set(line["rules"])
         if "chiamata.bid.all-pass" in rules:
             see("all-pass", index)
-        if "scopa.deal.redeal" in rules:
+        if "scopa.deal.redeal" in rules or any(e["type"] == "redeal" for e in line["events"]):
             see("void-deal", index)
-        if any(e["type"] == "hand-over" for e in line["events"]) and line["view"].get("match", {}).get("over"):
+        if line["view"].get("match", {}).get("over"):  # at the end of a hand, or by a claim
             see("match-over", index)
         before = line["view"]
     if lines and "scopa.deal.redeal" in lines[0].get("rules", ()):
@@ -167,6 +209,10 @@ def _auction_end(out: dict[str, Any], auction: list[int], index: int) -> None:
 
 def _trick_hand(see: Any, event: dict[str, Any], before: dict[str, Any], index: int) -> None:
     points, cards = event["points"], event["cards"]
+    if event.get("outcome") == "void":
+        see("void-deal", index)
+    if not sum(cards):  # thrown in before any trick (an auction everyone passed)
+        return
     contract = event.get("contract")
     if contract:  # bidder and partner against the rest
         side = {contract["bidder"], contract.get("partner", contract["bidder"])} - {None}
@@ -246,3 +292,34 @@ def pair_universe(ruleset: Ruleset) -> set[tuple[str, str]]:
     pack = sorted(ruleset.deck.cards())
     same = (lambda a, b: a[:-1] == b[:-1]) if ruleset.family == "scopa" else (lambda a, b: a[-1] == b[-1])
     return {(a, b) for a, b in combinations(pack, 2) if same(a, b)}
+
+
+@dataclass
+class Walk:
+    """What one trace shows, read in one pass (`walk`)."""
+
+    shows: dict[str, Any] = field(default_factory=dict)
+    """`situations`, reset fields as ``reset:<field>``."""
+    fields: list[str] = field(default_factory=list)
+    """The per-hand fields (`PER_HAND`) the views have."""
+    changed: set[str] = field(default_factory=set)
+    """Per-hand fields whose value, within a hand, differs from the first deal's."""
+    after_end: int = 0
+    """Reject lines after the end of a match."""
+    pairs: set[tuple[str, str]] = field(default_factory=set)
+    """`pairs_met`."""
+
+
+def walk(lines: list[dict[str, Any]], family: str) -> Walk:
+    """`Walk` of one trace's lines (header, steps, rejects, end)."""
+    first = lines[0]["view"] if lines else {}
+    out = Walk(situations(lines, family), [f for f in PER_HAND if _get(first, f) is not _MISSING])
+    out.pairs = set(pairs_met(lines, family))
+    over = False
+    for line in lines:
+        if line["kind"] == "step":
+            over = bool(line["view"].get("match", {}).get("over"))
+            out.changed |= {f for f in out.fields if _get(line["view"], f) != _get(first, f)}
+        elif line["kind"] == "reject" and over:
+            out.after_end += 1
+    return out

@@ -14,7 +14,6 @@ from regola.conformance.corpus.matrix import TYPES, cells
 from regola.conformance.corpus.reach import (
     extreme_traces,
     match_traces,
-    matrix_trace,
     pair_game,
     pair_plan,
     pair_traces,
@@ -54,9 +53,12 @@ def test_every_per_hand_field_is_seen_reset_by_a_new_hand(scopa_matches):
 
 def test_after_the_end_of_a_match_every_kind_of_action_is_refused(scopa_matches):
     first = scopa_matches[0]
-    after = [i for i in first.items if i["kind"] == "reject" and i["index"] == first.end["steps"]]
-    assert {i["action"]["type"] for i in after} >= {"play", "capture", "shuffle"}
-    assert {i["rule"] for i in after} == {"scopa.match.end"}
+    assert first.header["name"] == "negative--matrix" and scopa_matches[1].header["name"].startswith("match-seed-")
+    after = {i["action"]["type"]: i["rule"] for i in first.items
+             if i["kind"] == "reject" and i["index"] == first.end["steps"]}
+    assert set(after) == set(TYPES)
+    assert {after["play"], after["capture"], after["shuffle"]} == {"scopa.match.end"}
+    assert not any(i["kind"] == "reject" for i in scopa_matches[1].items)
 
 
 def test_matches_are_the_same_every_time(scopa_matches):
@@ -166,12 +168,16 @@ def test_the_negative_matrix_tries_every_type_in_every_phase_and_every_corruptio
 
 
 def test_the_matrix_trace_holds_every_cell_as_a_reject_line(tmp_path):
-    trace = matrix_trace("chiamata")
+    trace = match_traces("chiamata")[0]
+    assert trace.header["name"] == "negative--matrix" and trace.end["match"]["over"]
     rejects = {(i["index"], json.dumps(i["action"], sort_keys=True)): i["rule"]
                for i in trace.items if i["kind"] == "reject"}
-    for c in cells("chiamata"):
+    found = cells("chiamata", seed=trace.header["seed"], hands=None, steps=trace.end["steps"])
+    assert {c.phase for c in found} >= {"bid", "bid-raised", "call", "play", "between-hands", "over"}
+    for c in found:
         if c.rule:
             assert rejects[(c.index, json.dumps(c.action, sort_keys=True))] == c.rule
+    assert len(rejects) == sum(1 for c in found if c.rule)
     path = tmp_path / "negative--matrix.jsonl"
     path.write_text(dumps_trace(trace), encoding="utf-8")
     assert read_trace(path).header["purpose"] == "negative"
@@ -180,25 +186,28 @@ def test_the_matrix_trace_holds_every_cell_as_a_reject_line(tmp_path):
 def test_the_situation_report_shows_situations_and_what_cannot_occur(tmp_path):
     root = tmp_path / "corpus"
     (root / "briscas-2").mkdir(parents=True)
-    for trace in match_traces("briscas-2") + [matrix_trace("briscas-2")]:
+    for trace in match_traces("briscas-2"):
         (root / "briscas-2" / f"{trace.header['name']}.jsonl").write_text(dumps_trace(trace), encoding="utf-8")
     cov = situation_coverage(root)
     vs = cov.variants["briscas-2"]
-    assert vs.cannot["second-hand"] == "a match of one hand"
+    assert vs.cannot["second-hand"] == "a match of one hand: briscola.match.end"
     assert "match-over" in vs.shown and vs.after_end > 0
     assert all(rule for *_, rule in vs.matrix)
-    assert not complete(cov)  # the other variants have no traces in this folder
+    assert vs.matrix_trace and "all-tricks" in vs.missing  # an extreme hand is in no trace here
+    assert not complete(cov)
     text = "\n".join(render(cov))
     assert "briscas-2" in text and "n/a:" in text and "negative matrix:" in text and "pairs of cards meeting" in text
+    assert "  missing: -all-tricks" in text and "negative matrix: -missing (no negative--matrix trace)" in text
 
 
 def test_the_committed_corpus_shows_the_situations_where_they_can_occur():
     from regola.conformance.trace.files import CORPUS_DIR
 
     cov = situation_coverage(CORPUS_DIR)
-    assert complete(cov)  # every cell of the negative matrix has its reject line
     assert all(got == total for got, total in cov.pairs.values()), cov.pairs
     for variant, vs in cov.variants.items():
+        assert not vs.missing, (variant, vs.missing)  # every situation where it can occur (issue 13)
+        assert vs.matrix_trace and all(rule for *_, rule in vs.matrix), variant
         if "second-hand" not in vs.cannot:
             assert {"second-hand", "match-over"} <= vs.shown.keys(), variant
             assert {"points", "result", "hand_sizes"} <= vs.resets.keys() or vs.family == "scopa", variant
@@ -208,3 +217,62 @@ def test_the_committed_corpus_shows_the_situations_where_they_can_occur():
             assert {"tie-cards", "tie-coins", "tie-primiera", "last-play-decides", "max-sweeps"} <= vs.shown.keys()
         elif "all-pass" not in vs.cannot:
             assert {"longest-auction", "last-trick-decides"} <= vs.shown.keys(), variant
+    assert complete(cov)
+
+
+@pytest.mark.parametrize(("variant", "wanted"), [("briscas-2", {"all-tricks", "no-trick", "all-points"}),
+                                                  ("scopa-3", {"all-cards"})])
+def test_a_stacked_deal_shows_one_side_taking_everything(variant, wanted):
+    from regola.conformance.corpus.extremes import climb
+    from regola.conformance.corpus.reach import record_deck
+    from regola.conformance.trace.record import SeededPlay
+
+    rs = load_ruleset(variant, checked=False)
+    games = [play(rs, seed, "side-0") for seed in range(8)]
+    assert not any(wanted <= g.shows.keys() for g in games)  # no seed's deal shows them here
+    stacked = climb(rs, games, wanted)
+    assert stacked is not None and wanted <= stacked.shows.keys()
+    assert sorted(stacked.deck) == sorted(rs.deck.cards()) and list(stacked.deck) != SeededPlay(rs, stacked.seed).deck()
+    assert climb(rs, games, wanted) == stacked  # the same every time
+    trace = record_deck(variant, list(stacked.deck), stacked.actions, name="x", purpose="scenario", description="x")
+    assert trace.header["seed"] is None and trace.header["deck"] == list(stacked.deck)
+    assert wanted <= situations(lines(trace), rs.family).keys()
+    over = next(e for s in trace.steps for e in s["events"] if e["type"] == "hand-over")
+    assert over["cards"][0] == sum(over["cards"])  # side 0 took every card
+
+
+def test_a_void_hand_is_a_void_deal_and_no_extreme():
+    header = {"kind": "header", "view": {"points": [0] * 5}, "rules": []}
+    passes = [{"kind": "step", "index": i, "action": {"type": "pass", "seat": i}, "events": [], "rules": [],
+               "view": {"phase": "bid"}} for i in range(4)]
+    thrown = {"kind": "step", "index": 4, "action": {"type": "pass", "seat": 4}, "rules": ["chiamata.bid.all-pass"],
+              "view": {"phase": "between-hands"},
+              "events": [{"type": "all-passed"}, {"type": "redeal", "dealer": 0},
+                         {"type": "hand-over", "points": [0] * 5, "cards": [0] * 5, "outcome": "void", "winner": None}]}
+    shows = situations([header, *passes, thrown], "briscola")
+    assert shows["void-deal"] == 4 and shows["all-pass"] == 4
+    assert not shows.keys() & {"all-tricks", "no-trick", "zero-points", "hand-tie"}  # nothing was played
+    tied = {"kind": "step", "index": 0, "action": {"type": "play", "seat": 1, "card": "Ad"}, "rules": [],
+            "view": {}, "events": [{"type": "hand-over", "points": [60, 60], "cards": [20, 20], "outcome": "void",
+                                    "winner": None}]}
+    assert {"void-deal", "hand-tie"} <= situations([{"kind": "header", "view": {}, "rules": []}, tied], "briscola").keys()
+
+
+def test_what_cannot_occur_is_said_with_the_rule_that_rules_it_out():
+    from regola.conformance.corpus.situations import cannot, every
+
+    scopa = cannot(load_ruleset("scopa-2", checked=False))
+    assert "one card" in scopa["tie-settebello"] and "scopa.score.settebello" in scopa["tie-settebello"]
+    assert "void-deal" not in scopa and "void-deal" in cannot(load_ruleset("scopone-scientifico", checked=False))
+    corse = cannot(load_ruleset("scopa-corse", checked=False))  # 36 cards without the Twos: nine coins
+    assert corse["tie-coins"].startswith("9 coins in the pack cannot split evenly") and "tie-cards" not in corse
+    solo = cannot(load_ruleset("briscola-4-solo", checked=False))
+    assert "briscola.match.end" in solo["second-hand"] and "bidding.kind = none" in solo["all-pass"]
+    assert "void-deal" not in solo  # a tied hand is dealt again
+    assert "hand-tie" in cannot(load_ruleset("chiamata", checked=False))
+    assert "void-deal" not in cannot(load_ruleset("chiamata", checked=False))  # an auction everyone passes
+    assert "void-deal" in cannot(load_ruleset("briscola-2", checked=False))
+    for variant in variant_ids():
+        rs = load_ruleset(variant, checked=False)
+        assert set(applicable(rs)) | set(cannot(rs)) == set(every(rs.family)), variant
+        assert not set(applicable(rs)) & set(cannot(rs)), variant
