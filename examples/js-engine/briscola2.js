@@ -200,16 +200,25 @@ function apply(g, action) {
     throw new Illegal("briscola.play.phase", "an action must be a JSON object");
   }
   const kinds = { shuffle: ["deck"], play: ["seat", "card"], exchange: ["seat", "card"] };
-  if (!(action.type in kinds)) {
+  if (action.type in kinds) {
+    for (const f of kinds[action.type]) {
+      if (!(f in action)) throw new Illegal("briscola.play.phase", `the ${action.type} action has no field ${f}`);
+    }
+    if (action.type !== "shuffle" && (!Number.isInteger(action.seat) || typeof action.card !== "string")) {
+      throw new Illegal("briscola.play.phase", "seat must be an integer and card a card id");
+    }
+  }
+  // The actions of the trick games (the bidding games' too) are refused
+  // for the end of the match first, once it is over; an action of another
+  // family (a capture, a claim) is no action of this game at all.
+  const trickGames = ["shuffle", "play", "exchange", "bid", "pass", "call", "discard", "own-call", "show-hand"];
+  if (!trickGames.includes(action.type)) {
     throw new Illegal("briscola.play.phase", `unknown action type ${JSON.stringify(action.type)}`);
   }
-  for (const f of kinds[action.type]) {
-    if (!(f in action)) throw new Illegal("briscola.play.phase", `the ${action.type} action has no field ${f}`);
-  }
-  if (action.type !== "shuffle" && (!Number.isInteger(action.seat) || typeof action.card !== "string")) {
-    throw new Illegal("briscola.play.phase", "seat must be an integer and card a card id");
-  }
   if (g.phase === "over") throw new Illegal("briscola.match.end", "the match is over: no further action is possible");
+  if (!(action.type in kinds)) {
+    throw new Illegal("briscola.play.phase", `no ${action.type} action in Briscola for two`);
+  }
   if (action.type === "shuffle") {
     if (g.phase !== "shuffle") throw new Illegal("briscola.play.phase", "a shuffle is only possible between hands");
     deal(g, action.deck);

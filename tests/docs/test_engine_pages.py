@@ -147,7 +147,7 @@ def test_the_python_adapter_example_passes_the_corpus(monkeypatch):
     # card, which one source's profile of briscola-2 plays.
     findings = {r.name: r.rule for r in results if r.status != "passed"}
     assert findings == {
-        "match-seed-11": "briscola.match.end",
+        "negative--matrix": "briscola.match.end",
         "profile-wikipedia--exchange-window": "briscola.exchange.card",
     }
 
