@@ -37,8 +37,11 @@ def parse_action(data: Any) -> ShuffleAction | PlayAction | ExchangeAction:
     """Read an action from a model or a JSON-like mapping.
 
     A malformed action is an `IllegalAction` under
-    ``briscola.play.phase``, naming the field that is wrong.
+    ``briscola.play.phase``, naming the field that is wrong. A
+    `PlayAction`, the common case, is recognised first, by its exact type.
     """
+    if type(data) is PlayAction:
+        return data
     if isinstance(data, (ShuffleAction, PlayAction, ExchangeAction, BidAction, PassAction, CallAction, DiscardAction,
                          OwnCallAction, ShowHandAction)):
         return data

@@ -13,7 +13,7 @@ from typing import Any
 
 from regola.spec import Ruleset
 
-from ..actions import PlayAction, ShuffleAction, play_action
+from ..actions import PlayAction, ShuffleAction
 from ..cache import per_ruleset
 from ..errors import IllegalAction
 from .actions import AnyAction, ExchangeAction, parse_action
@@ -69,14 +69,20 @@ def _initial_state(ruleset: Ruleset) -> State:
 def legal_actions(state: State) -> list[AnyAction]:
     """Every legal player action, in canonical order: plays by card order,
     then the exchange. Empty between hands (a chance step: see
-    `State.is_chance`) and once the match is over."""
-    ruleset = state.tables.ruleset
+    `State.is_chance`) and once the match is over.
+
+    For speed the play actions come from `Tables.plays`, the same shared
+    values `regola.reference.actions.play_action` builds, one dict lookup
+    per playable card (every card dealt is in the pack:
+    ``briscola.deal.shuffle``)."""
     if state.phase != "play":
         return bidding_actions(state) if state.phase in BIDDING_PHASES else []
+    tables = state.tables
     seat = state.to_move
     barred = _barred(state, seat)
-    actions: list[AnyAction] = [play_action(seat, c) for c in playable(state, seat, barred)]
-    if ruleset.exchange.card != "none" and may_exchange(state, seat):
+    plays = tables.plays[seat]
+    actions: list[AnyAction] = [plays[c] for c in playable(state, seat, barred)]
+    if tables.exchanges and may_exchange(state, seat):
         actions.append(ExchangeAction(seat=seat, card=exchange_card(state)))
     return actions
 
@@ -96,8 +102,25 @@ def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
     hand or a play between hands (``briscola.play.phase``), out of turn
     (``briscola.play.turn``), a card not held (``briscola.play.in-hand``), and
     so on.
+
+    For speed, a play during the play phase (the common step) skips the
+    tests of the other phases and actions, which cannot apply to it: it
+    is checked for its turn (``briscola.play.turn``) and then by `_play`,
+    exactly as it would be after those tests.
     """
     act = parse_action(action)
+    if state.phase != "play" or type(act) is not PlayAction:
+        return _apply_other(state, act)
+    if act.seat != state.to_move:
+        raise IllegalAction(
+            "briscola.play.turn", f"it is seat {state.to_move}'s turn, not seat {act.seat}'s"
+        )
+    return _play(state, act)
+
+
+def _apply_other(state: State, act: AnyAction) -> State:
+    """`apply` for every step but a play in the play phase: the shuffle,
+    the bidding, the exchange, and the errors of a step out of phase."""
     if state.phase == "over":
         raise IllegalAction("briscola.match.end", "the match is over: no further action is possible")
     if isinstance(act, ShuffleAction):
@@ -135,9 +158,15 @@ def _exchange(state: State, act: ExchangeAction) -> State:
 
 
 def _play(state: State, act: PlayAction) -> State:
+    """A card played to the trick (``briscola.play.*``), then, once every
+    player has played, `_finish_trick`. For speed the state's fields used
+    more than once are read once into locals; a state is frozen, so they
+    cannot change meanwhile."""
     seat, card = act.seat, act.card
     rules = check_play(state, seat, card, _barred(state, seat))
-    if state.tricks_played == 0 and not state.trick:
+    tables = state.tables
+    on_table = state.trick
+    if not on_table and state.tricks_played == 0:
         first = "chiamata.play.bidder-leads" if state.ruleset.play.first_lead == "bidder" else "briscola.play.first-lead"
         rules.insert(0, first)
     in_contract = state.contract is not None
@@ -149,7 +178,7 @@ def _play(state: State, act: PlayAction) -> State:
     hands[seat] = hand[:at] + hand[at + 1 :]
     if state.shown and card in state.shown[seat]:
         state = replace(state, shown=unshow(state.shown, seat, card))  # tressette.draw.shown
-    trick = state.trick + ((seat, card),)
+    trick = on_table + ((seat, card),)
     events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card}]
     if in_contract:
         # chiamata.info.reveal: the called card on the table shows its holder
@@ -168,7 +197,7 @@ def _play(state: State, act: PlayAction) -> State:
             events=tuple(events),
             rules=(*rules, "chiamata.call.after-first-trick"),
         )
-    if len(trick) < in_hand(state):
+    if len(trick) < tables.in_hand:  # in_hand(state), read once per ruleset
         return replace(
             state,
             hands=tuple(hands),
@@ -188,7 +217,12 @@ def _finish_trick(
     rules: list[str],
 ) -> State:
     """``briscola.trick.winner`` and ``briscola.trick.lead-next``, then the draw,
-    then the end of the hand if every card has been played."""
+    then the end of the hand if every card has been played.
+
+    For speed the options consulted here are the plain fields of `Tables`
+    (``draw.enabled`` is `Tables.draws`, and so on), read once per ruleset
+    instead of through the spec at every trick: same values, same order of
+    events and rules."""
     tables = state.tables
     winner = trick_winner(tables, trick, state.trump)
     cards = tuple([card for _, card in trick])
@@ -207,10 +241,10 @@ def _finish_trick(
         }
     )
     rules += ["briscola.trick.winner", "briscola.trick.lead-next"]
-    if state.trump is None and tables.ruleset.deal.indicator == "none" and tables.ruleset.bidding.kind == "none":
+    if state.trump is None and tables.no_trumps:
         rules.append("tressette.play.no-trumps")
     declared = state.declared
-    if state.tricks_played == 0 and tables.ruleset.hand_scoring.kind == "count":
+    if state.tricks_played == 0 and tables.counts:
         # tressette.declare.*: every player's combinations, once the first trick is complete
         declared, declared_events, declared_rules = declare(tables, hands_t, trick)
         events += declared_events
@@ -219,20 +253,21 @@ def _finish_trick(
     stock = state.stock
     indicator = state.indicator
     ruleset = tables.ruleset
-    takes_indicator = ruleset.draw.take_indicator
-    if ruleset.draw.enabled:
+    takes_indicator = tables.takes_indicator
+    if tables.draws:
         hands, stock, left, drawn, draw_rules = draw_round(
             tables, hands_t, stock, indicator if takes_indicator else None, winner
         )
         indicator = left if takes_indicator else indicator
         events += drawn
         rules += draw_rules
-        if ruleset.draw.shown and drawn:
+        if tables.shows_drawn and drawn:
             state = replace(state, shown=show_drawn(state.shown, drawn, tables.players))
             rules.append("tressette.draw.shown")
         if not takes_indicator and state.stock and not stock:
             rules.append("albastini.draw.indicator-stays")
-    if any(hands) and not stock and (indicator is None or not takes_indicator) and "briscola.draw.exhausted" not in rules:
+    more = any(hands)  # cards still to play this hand
+    if more and not stock and (indicator is None or not takes_indicator) and "briscola.draw.exhausted" not in rules:
         rules.append("briscola.draw.exhausted")
     after = replace(
         state,
@@ -250,7 +285,7 @@ def _finish_trick(
         events=tuple(events),
         rules=tuple(rules),
     )
-    if any(after.hands):
+    if more:
         if (
             ruleset.information.partner_view != "never"
             and partner_view_active(after)

@@ -9,19 +9,21 @@ from .state import State
 
 def sitting_out(state: State) -> int | None:
     """``chiamata.seat.dealer-sits-out``: the seat that sits this hand out, if any."""
-    return state.dealer if state.tables.ruleset.seating.sits_out == "dealer" else None
+    return state.dealer if state.tables.dealer_sits_out else None
 
 
 def in_hand(state: State) -> int:
-    """How many players take part in this hand."""
-    return state.tables.ruleset.seating.in_hand
+    """How many players take part in this hand (``seating.in_hand``, read
+    once per ruleset into `Tables.in_hand` for speed)."""
+    return state.tables.in_hand
 
 
 def next_seat(state: State, seat: int) -> int:
-    """The next seat in play order that takes part in this hand."""
-    n = state.tables.players
-    nxt = (seat + 1) % n
-    return (nxt + 1) % n if nxt == sitting_out(state) else nxt
+    """The next seat in play order that takes part in this hand (read from
+    `Tables.next_of` for speed: the same ``(seat + 1) % players``)."""
+    next_of = state.tables.next_of
+    nxt = next_of[seat]
+    return next_of[nxt] if nxt == sitting_out(state) else nxt
 
 
 def dealt_seats(state: State) -> tuple[int, ...]:

@@ -1,5 +1,14 @@
 """Lookup tables of a trick game, derived once from a ruleset, so rules
-read as plain lookups."""
+read as plain lookups.
+
+For speed, the options a step consults (``play.follow_suit``,
+``draw.*``, ``seating.in_hand`` ...) are also read here once per ruleset
+into plain fields (`Tables.must_follow`, `Tables.draws` ...), so a step
+reads one attribute instead of walking the pydantic spec two levels deep
+(or running a property) every time. A ruleset is frozen, so a value read
+once stays its value; the tables are built afresh whenever
+`regola.reference.cache.per_ruleset` empties its memory.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +17,7 @@ from dataclasses import dataclass
 
 from regola.spec import Ruleset
 
+from ..actions import play_action
 from ..cache import pack, per_ruleset
 
 
@@ -33,6 +43,32 @@ class Tables:
     """Seat -> every seat in turn order starting with it (who draws after
     a trick: ``briscola.draw.order``), so a step reads the order instead of
     working it out seat by seat."""
+    next_of: tuple[int, ...] = ()
+    """Seat -> the seat after it in turn order (before skipping a seat
+    that sits the hand out: `regola.reference.tricks.seats.next_seat`)."""
+    in_hand: int = 0
+    """``seating.in_hand``: players taking part in a hand (all but the dealer
+    where ``chiamata.seat.dealer-sits-out``)."""
+    dealer_sits_out: bool = False
+    """``seating.sits_out == "dealer"`` (``chiamata.seat.dealer-sits-out``)."""
+    must_follow: bool = False
+    """``play.follow_suit == "must-follow"`` (``briscola.play.follow-suit``)."""
+    exchanges: bool = False
+    """``exchange.card != "none"``: the indicator may be exchanged."""
+    draws: bool = False
+    """``draw.enabled`` (``briscola.draw.order``)."""
+    takes_indicator: bool = False
+    """``draw.take_indicator`` (``briscola.draw.indicator-last``)."""
+    shows_drawn: bool = False
+    """``draw.shown`` (``tressette.draw.shown``)."""
+    no_trumps: bool = False
+    """Neither an indicator nor bidding names trumps (``tressette.play.no-trumps``)."""
+    counts: bool = False
+    """``hand_scoring.kind == "count"`` (``tressette.declare.*``)."""
+    plays: tuple[dict[str, object], ...] = ()
+    """Seat -> card -> the shared `PlayAction` of that seat playing that
+    card (`regola.reference.actions.play_action`), so listing the legal
+    plays is a dict lookup per card."""
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> Tables:
@@ -61,6 +97,17 @@ class Tables:
             sides=sides,
             side_of=ruleset.seating.side_of(),
             from_seat=tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n)),
+            next_of=tuple((seat + 1) % n for seat in range(n)),
+            in_hand=ruleset.seating.in_hand,
+            dealer_sits_out=ruleset.seating.sits_out == "dealer",
+            must_follow=ruleset.play.follow_suit == "must-follow",
+            exchanges=ruleset.exchange.card != "none",
+            draws=ruleset.draw.enabled,
+            takes_indicator=ruleset.draw.take_indicator,
+            shows_drawn=ruleset.draw.shown,
+            no_trumps=ruleset.deal.indicator == "none" and ruleset.bidding.kind == "none",
+            counts=ruleset.hand_scoring.kind == "count",
+            plays=tuple({c: play_action(seat, c) for c in cards} for seat in range(n)),
         )
 
     def sort(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:

@@ -19,13 +19,15 @@ def playable(state: State, seat: int, barred: frozenset[str] = frozenset()) -> t
     player has no legal card (a spec `regola check` refuses).
     """
     hand = tuple(c for c in state.hands[seat] if c not in barred) if barred else state.hands[seat]
-    if state.tables.ruleset.play.follow_suit == "must-follow" and state.trick:
-        led = state.tables.suit[state.trick[0][1]]
-        same = tuple(c for c in hand if state.tables.suit[c] == led)
+    tables = state.tables
+    if tables.must_follow and state.trick:
+        suit = tables.suit
+        led = suit[state.trick[0][1]]
+        same = tuple(c for c in hand if suit[c] == led)
         if same:
             return same
-        if barred and state.tables.ruleset.calling.blind_barred_follow == "oblige":
-            if any(state.tables.suit[c] == led for c in barred):
+        if barred and tables.ruleset.calling.blind_barred_follow == "oblige":
+            if any(suit[c] == led for c in barred):
                 return ()
     return hand
 
@@ -40,7 +42,7 @@ def check_play(state: State, seat: int, card: str, barred: frozenset[str] = froz
             "briscola.play.in-hand",
             f"seat {seat} does not hold {card} (hand: {' '.join(hand) or 'empty'})",
         )
-    if state.tables.ruleset.play.follow_suit == "must-follow":
+    if state.tables.must_follow:
         allowed = playable(state, seat, barred)
         if card not in allowed and card not in barred:
             led = state.tables.suit[state.trick[0][1]]
@@ -58,12 +60,13 @@ def trick_winner(tables: Tables, trick: tuple[tuple[int, str], ...], trump: str 
     The strongest trump if any trump was played, otherwise the strongest
     card of the suit led; cards of other suits never win.
     """
+    suit, strength = tables.suit, tables.strength
     best_seat, best_card = trick[0]
     for seat, card in trick[1:]:
-        if tables.suit[card] == tables.suit[best_card]:
-            if tables.strength[card] > tables.strength[best_card]:
+        if suit[card] == suit[best_card]:
+            if strength[card] > strength[best_card]:
                 best_seat, best_card = seat, card
-        elif tables.suit[card] == trump:
+        elif suit[card] == trump:
             # the first trump on a trick of another suit takes the lead
             best_seat, best_card = seat, card
         # a card of any other suit cannot win
