@@ -174,8 +174,15 @@ def corpus_generate(
 
 
 @corpus_app.command("check", cls=Command)
-def corpus_check(variant: VariantsOpt = None, corpus: CorpusOpt = CORPUS_DIR) -> None:
-    """Regenerate into a temporary folder and compare byte for byte."""
+def corpus_check(
+    variant: VariantsOpt = None,
+    corpus: CorpusOpt = CORPUS_DIR,
+    jobs: Annotated[
+        Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes (one per core by default).")  # noqa: UP045
+    ] = None,
+) -> None:
+    """Regenerate into a temporary folder and compare byte for byte, on
+    every core (the largest variants of --corpus first)."""
     from regola.conformance.corpus.generate import build, first_difference, write_corpus
     from regola.conformance.trace.files import iter_traces
     from regola.spec import variant_ids
@@ -183,7 +190,7 @@ def corpus_check(variant: VariantsOpt = None, corpus: CorpusOpt = CORPUS_DIR) ->
     with user_errors():
         ids = _ids(variant)
         with progress("check", len(ids or variant_ids())) as advance:
-            built = build(ids, on_variant=advance)
+            built = build(ids, jobs, on_variant=advance, sizes=corpus if corpus.is_dir() else None)
         with tempfile.TemporaryDirectory(prefix="regola-corpus-") as tmp:
             fresh = Path(tmp) / "corpus"
             write_corpus(built, fresh)

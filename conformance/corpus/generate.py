@@ -23,7 +23,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,7 @@ from regola.conformance.corpus.scenario_search import (
 )
 from regola.conformance.corpus.scenarios import OptionSet, shown_on
 from regola.conformance.corpus.scenarios import cached_option_sets as _option_sets
+from regola.conformance.corpus.schedule import largest_first, work_order
 from regola.conformance.corpus.target import check_target, write_marker
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.format import Trace, dumps_trace, new_folder_beside
@@ -275,11 +276,15 @@ def build(
     variants: list[str] | None = None,
     jobs: int | None = None,
     on_variant: Callable[[VariantCorpus], None] | None = None,
+    sizes: Path | None = CORPUS_DIR,
 ) -> list[VariantCorpus]:
     """Build the corpus of ``variants`` (all shipped ones by default, or
     ids of variant files added with `regola.spec.add_variant_file`), in
-    parallel over variants; the result does not depend on ``jobs``.
-    ``on_variant`` is called as each variant is done (to show progress)."""
+    parallel over variants (one worker per core by default); the result
+    does not depend on ``jobs``. ``on_variant`` is called as each variant
+    is done (to show progress). The work is handed out largest first, by
+    the size of each variant's folder in the corpus ``sizes`` (`.schedule`),
+    so that no long variant starts last while the other workers idle."""
     chosen = variant_ids() if variants is None else list(variants)
     for v in chosen:
         load_ruleset(v, checked=False)  # an unknown id stops here, with the nearest known ones
@@ -292,16 +297,16 @@ def build(
             done(built[-1])
         return built
     added = [str(path) for v, path in variant_files().items() if v in chosen]
+    order = work_order(chosen, sizes)
+    families: dict[str, list[str]] = {}
+    for v in chosen:
+        if v in variant_ids():
+            families.setdefault(family_of(v), []).append(v)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_add_files, initargs=(added,)) as pool:
-        # each family's pair plan first; its variants as soon as it is known
-        plans = {pool.submit(pair_plan, f): f for f in sorted({family_of(v) for v in chosen if v in variant_ids()})}
-        futures = {v: pool.submit(build_variant, v) for v in chosen if v not in variant_ids()}
-        for plan in as_completed(plans):
-            futures |= {v: pool.submit(build_variant, v, plan.result()) for v in chosen
-                        if v in variant_ids() and family_of(v) == plans[plan]}
-        for future in as_completed(futures.values()):
-            done(future.result())
-        return [futures[v].result() for v in chosen]
+        # each family's pair plan first; its variants once it is known, the largest ready one first
+        alone = [v for v in chosen if v not in variant_ids()]
+        by_variant = largest_first(pool, jobs, order, families, alone, pair_plan, build_variant, done)
+        return [by_variant[v] for v in chosen]
 
 
 def _add_files(paths: list[str]) -> None:

@@ -1,6 +1,12 @@
 """The reference's side of a replay: the ruleset of a trace header,
 loaded once per process, and the reference replaying the same trace (for
-seat views, rule ids and the state before a step)."""
+seat views, rule ids and the state before a step).
+
+The trace check (`.trace_check.check_trace`) already plays a trace through
+the reference; for a trace held in memory it keeps the states it reaches,
+and the replay is handed them (``states``) instead of playing the trace a
+second time. A streamed trace (`regola.conformance.trace.format.LinesOnDisk`)
+keeps none, so that memory stays bounded: its replay plays it again."""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from regola import reference
+from regola.conformance.runner import blame
 from regola.conformance.trace.format import Trace
 from regola.spec import SpecError, load, rule_ids, ruleset_hash
 
@@ -34,16 +41,27 @@ def _load(variant: str, options_json: str) -> Any:
 
 
 class ReferenceReplay:
-    """The reference replaying the same trace, for seat views and rule ids."""
+    """The reference replaying the same trace, for seat views and rule ids.
 
-    def __init__(self, header: dict[str, Any]) -> None:
+    ``states``, if given, are the states the trace check reached: after the
+    deal, then after each step line in order. `advance` then takes the next
+    one instead of applying the action again; past their end it applies."""
+
+    def __init__(self, header: dict[str, Any], states: Sequence[Any] | None = None) -> None:
         self.ruleset = ruleset_for(header["variant"], json.dumps(header.get("options") or {}, sort_keys=True))
-        self.state = reference.new_game(self.ruleset, header["deck"])
+        self._kept = list(states or ())
+        self._next = 1
+        self.state = self._kept[0] if self._kept else reference.new_game(self.ruleset, header["deck"])
         self.players = self.ruleset.seating.players
         self.rule_ids = rule_ids(self.ruleset)
 
     def advance(self, action: dict[str, Any]) -> None:
-        self.state = reference.apply(self.state, action)
+        if self._next < len(self._kept):
+            self.state = self._kept[self._next]
+            self._next += 1
+        else:
+            self._kept = []  # played past the kept states: apply from here on
+            self.state = reference.apply(self.state, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return reference.view(self.state, seat)
@@ -77,3 +95,24 @@ def state_before(header: dict[str, Any], items: Sequence[dict[str, Any]]) -> Any
         if item["kind"] == "step":
             replay.advance(item["action"])
     return replay.state
+
+
+def legal_rule(state: Any, missing: list[dict[str, Any]], extra: list[dict[str, Any]]) -> str | None:
+    """The rule behind a wrong list of legal actions: the rule the reference
+    cites to refuse an action the engine offers, else the most specific rule
+    of an action the engine leaves out."""
+    if state is None:
+        return None
+    for action in extra:
+        try:
+            reference.apply(state, action)
+        except reference.IllegalAction as exc:
+            return exc.rule_id
+        except Exception:  # noqa: BLE001 - an action too malformed to judge names no rule
+            continue
+    for action in missing:
+        try:
+            return blame.specific(reference.apply(state, action).rules)
+        except Exception:  # noqa: BLE001
+            continue
+    return None

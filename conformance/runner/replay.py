@@ -41,6 +41,7 @@ from regola.conformance.runner.plan import expect
 from regola.conformance.runner.reference_replay import (  # noqa: F401 - re-exported for the lockstep checker
     ReferenceReplay,
     check_header,
+    legal_rule,
     ruleset_for,
     state_before,
 )
@@ -72,8 +73,11 @@ def _canon(action: Any) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def replay_trace(engine: Engine, hello: dict[str, Any], trace: Trace, replay: str = "") -> TraceResult:
-    """Replay one trace into ``engine`` (whose hello answer is ``hello``).
+def replay_trace(
+    engine: Engine, hello: dict[str, Any], trace: Trace, replay: str = "", states: Sequence[Any] | None = None
+) -> TraceResult:
+    """Replay one trace into ``engine`` (whose hello answer is ``hello``);
+    ``states``: the reference's, kept by the trace check (`.reference_replay`).
 
     Never raises for the engine's sake: an `EngineFailure`, or any
     other exception a Python engine raises, makes the trace ``errored`` at
@@ -98,7 +102,7 @@ def replay_trace(engine: Engine, hello: dict[str, Any], trace: Trace, replay: st
     if problem:
         result.status, result.error_kind, result.error = "errored", "trace", problem
         return result
-    ref = ReferenceReplay(h) if hello.get("seat_views") else None
+    ref = ReferenceReplay(h, states) if hello.get("seat_views") else None
     try:
         try:
             engine.new(h["variant"], h.get("options") or {}, h["ruleset_hash"], h["deck"], h["deal"])
@@ -310,34 +314,13 @@ def _check_legal(
             line=line,
             action=item["action"],
             rules=rules,
-            rule=_legal_rule(state, missing, extra) or blame.specific(rules),
+            rule=legal_rule(state, missing, extra) or blame.specific(rules),
             message=message + " (before this step)",
             differences=diffs,
             side_by_side=side_by_side({d.path: d.expected for d in diffs}, {d.path: d.actual for d in diffs}, diffs),
         ),
         record,
     )
-
-
-def _legal_rule(state: Any, missing: list[dict[str, Any]], extra: list[dict[str, Any]]) -> str | None:
-    """The rule behind a wrong list of legal actions: the rule the reference
-    cites to refuse an action the engine offers, else the most specific rule
-    of an action the engine leaves out."""
-    if state is None:
-        return None
-    for action in extra:
-        try:
-            reference.apply(state, action)
-        except reference.IllegalAction as exc:
-            return exc.rule_id
-        except Exception:  # noqa: BLE001 - an action too malformed to judge names no rule
-            continue
-    for action in missing:
-        try:
-            return blame.specific(reference.apply(state, action).rules)
-        except Exception:  # noqa: BLE001
-            continue
-    return None
 
 
 def describe_actions(actions: list[dict[str, Any]], limit: int = 6) -> str:

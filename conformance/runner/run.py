@@ -21,7 +21,7 @@ from typing import Any
 
 from regola.conformance.protocol.engine import Engine, EngineFailure
 from regola.conformance.runner.replay import describe_exception, replay_trace
-from regola.conformance.runner.trace_check import BAD_TRACE, trace_problem
+from regola.conformance.runner.trace_check import BAD_TRACE, check_trace
 from regola.conformance.runner.verdicts import Divergence, TraceResult
 from regola.conformance.trace.format import read_trace
 
@@ -86,9 +86,9 @@ class EngineHost:
         except Exception as exc:  # noqa: BLE001 - a bad file is a verdict, not a crash of the run
             return _errored(path, "?", path.stem, "trace", str(exc), replay)
         variant, name = trace.header.get("variant", "?"), trace.header.get("name", path.stem)
-        problem = trace_problem(trace)  # the trace's own fault, before any engine sees it
-        if problem:
-            return _errored(path, variant, name, BAD_TRACE, problem, replay)
+        checked = check_trace(trace)  # the trace's own fault, before any engine sees it
+        if checked.problem:
+            return _errored(path, variant, name, BAD_TRACE, checked.problem, replay)
         if self.guard.given_up and self.engine is None:
             last = self.guard.last
             why = f"{last.kind}: {last.message}" if last else "it failed"
@@ -108,7 +108,7 @@ class EngineHost:
             return _errored(path, variant, name, exc.kind, f"the engine did not start: {exc.message}", replay)
         except Exception as exc:  # noqa: BLE001 - a Python engine's own bug
             return _errored(path, variant, name, "crash", f"the engine did not start: {describe_exception(exc)}", replay)
-        result = replay_trace(engine, self.hello, trace, replay)
+        result = replay_trace(engine, self.hello, trace, replay, checked.states)  # its states kept
         if result.error_kind not in (None, "trace", BAD_TRACE):
             # the engine failed (even after a divergence, in a failed trace):
             # a fresh engine for the next trace

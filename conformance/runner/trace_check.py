@@ -6,11 +6,18 @@ is a **bad trace**: reported as such, with its file and line, never blamed
 on the engine, and it does not stop the run for the other traces. The
 reference replays the trace's deck and actions; every ``step`` must be
 legal, every ``reject`` line must be refused.
+
+The states that replay reaches are kept (`TraceCheck.states`) for a trace
+held in memory, so that the replay's seat views need not play it again
+(`regola.conformance.runner.reference_replay.ReferenceReplay`); a streamed
+trace (`regola.conformance.trace.format.LinesOnDisk`) keeps none, so that
+memory stays bounded however long it is.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from regola import reference
@@ -22,9 +29,31 @@ BAD_TRACE = "bad-trace"
 """The ``error_kind`` of a trace that is wrong in itself."""
 
 
+@dataclass
+class TraceCheck:
+    """What checking a trace found: ``problem`` (None if the reference can
+    replay it) and the reference's ``states`` after the deal and after each
+    step line, kept only for a trace held in memory whose check passed."""
+
+    problem: str | None = None
+    states: list[Any] | None = field(default=None, repr=False)
+
+
 def trace_problem(trace: Trace) -> str | None:
     """Why ``trace`` cannot be a true record of the rules (``FILE:LINE:
     what``), or None if the reference can replay it."""
+    return check_trace(trace, keep=False).problem
+
+
+def check_trace(trace: Trace, keep: bool = True) -> TraceCheck:
+    """`trace_problem`'s check, keeping the states it reaches (if ``keep``
+    and the trace's lines are a list, not streamed from disk)."""
+    kept: list[Any] | None = [] if keep and isinstance(trace.items, list) else None
+    problem = _problem(trace, kept)
+    return TraceCheck(problem, kept if problem is None and kept else None)
+
+
+def _problem(trace: Trace, kept: list[Any] | None) -> str | None:
     h = trace.header
     path = trace.path or h.get("name", "?")
     if is_variant_file(h["variant"]):
@@ -43,6 +72,8 @@ def trace_problem(trace: Trace) -> str | None:
         return f"{path}:1: the header's deck cannot be dealt: {_clip(exc.message)} (rule {exc.rule_id})"
     except Exception as exc:  # noqa: BLE001 - any deck the reference cannot take is the trace's fault
         return f"{path}:1: the header's deck cannot be dealt: {type(exc).__name__}: {_clip(str(exc))}"
+    if kept is not None:
+        kept.append(state)
     for line, item in enumerate(trace.items, start=2):
         action = item["action"]
         try:
@@ -59,6 +90,8 @@ def trace_problem(trace: Trace) -> str | None:
         if item["kind"] == "reject":
             return f"{path}:{line}: reject line: the rules allow its action {_clip(action)}, which it says they forbid"
         state = after
+        if kept is not None:
+            kept.append(state)
     return None
 
 
