@@ -191,7 +191,7 @@ def conform(
     junit_file: Path = typer.Option(None, "--junit", metavar="FILE", help="Write a JUnit XML report."),
     results_file: Path = typer.Option(None, "--results", metavar="FILE", help="Write the per-variant results file (for the compatibility matrix)."),
 ) -> None:
-    """Replay the conformance corpus into an engine and report each trace's first divergence from the rules."""
+    """Replay the conformance corpus into an engine and report where each trace departs from the rules: the first divergence (the root), then later ones (possible consequences)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

@@ -8,7 +8,8 @@ the ids it records or raises). A change is the misreading of, in turn:
    seat handed to ``draw_round`` is ``briscola.draw.order``'s);
 2. the one cited rule (else the one rule of its family with a name of two
    words or more) whose name the change spells: in what its statement
-   assigns to (``napoleone = ...``: ``scopa.score.napoleone``), else in the
+   assigns to (``napoleone = ...``: ``scopa.score.napoleone``) or the
+   keyword it is passed as (``partner=holder``: ``chiamata.call.partner``), else in the
    changed expression (``state.scope[i] if opts.scopas else 0``:
    ``scopa.score.scopas``);
 3. the one rule whose recorded condition names what the changed code
@@ -18,10 +19,13 @@ the ids it records or raises). A change is the misreading of, in turn:
 4. the rule of the function the changed code is passed to, else the one
    rule its whole statement spells (``first_lead``: ``*.play.first-lead``);
    else step 3 for the whole statement;
-5. for a condition, the rule its own branch cites, else its other branch;
+5. for a name, the rule spelled by the conditions every assignment to it
+   is made under (``leader`` set under ``if rules.play.first_lead ...``:
+   ``briscola.play.first-lead``); for a condition, the rule its own branch
+   cites, else its other branch;
 6. the rule cited by the nearest statement of the enclosing blocks, or
-   spelled by the test of an enclosing condition; then the first the
-   docstring cites.
+   spelled (cited, or of its family) by the test of an enclosing
+   condition; then the first the docstring cites.
 
 `adopt` then gives a rule that no change bears on the changes that name
 what its recorded condition names, or that use a word of its name.
@@ -122,6 +126,9 @@ def rule_named(
     if at is None or isinstance(at, (ast.If, ast.For, ast.While)) and at is not node:
         at = node
     if not whole:
+        parent = parents.get(id(node))  # a value passed as ``partner=...`` is the partner's
+        if isinstance(parent, ast.keyword) and parent.arg and _spelled(cited, set(parent.arg.lower().split("_"))):
+            return _spelled(cited, set(parent.arg.lower().split("_")))
         targets = at.targets if isinstance(at, ast.Assign) else [getattr(at, "target", None)]
         for target in [t for t in targets if t is not None and not isinstance(at, ast.For)]:
             found = _spelled(cited, _words(target))
@@ -227,6 +234,10 @@ def rule_near(
             owned = {owner[n] for n in _leaves(part) if n in owner}
             if len(owned) == 1:
                 return owned.pop()
+    if isinstance(node, ast.Name):
+        found = _defined_under(fn.node, node.id, (*fn.rules, *_kin(fn.rules, rules)))
+        if found is not None:
+            return found
     doc = fn.node.body[0] if ast.get_docstring(fn.node) else None
     line = getattr(node, "lineno", fn.node.lineno)
     if isinstance(node, (ast.If, ast.While)):
@@ -249,12 +260,31 @@ def rule_near(
                 if cited:
                     return min(cited, key=lambda c: c[0])[1]
         if isinstance(at, (ast.If, ast.While)) and child is not at.test:
-            spelled = _spelled(fn.rules, _words(at.test))  # under a condition that names its rule
+            words = _words(at.test)  # under a condition that names its rule (cited, or of its family)
+            spelled = _spelled(fn.rules, words) or _spelled(_kin(fn.rules, rules), words)
             if spelled is not None:
                 return spelled
         child, at = at, parents.get(id(at))
     in_doc = [r for r in RULE_ID.findall(ast.get_docstring(fn.node) or "") if r in rules]
     return in_doc[0] if in_doc else fn.rules[0]
+
+
+def _defined_under(fn: ast.FunctionDef, name: str, cited: tuple[str, ...]) -> str | None:
+    """The one rule spelled by the conditions under which every assignment
+    to ``name`` in ``fn`` is made (``leader`` set under
+    ``if rules.play.first_lead == ...``: ``*.play.first-lead``)."""
+    parents = {id(c): p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+    found: set[str | None] = set()
+    for n in ast.walk(fn):
+        if not (isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)):
+            continue
+        spelled, at = None, parents.get(id(n))
+        while at is not None and spelled is None:
+            if isinstance(at, ast.If):
+                spelled = _spelled(cited, _words(at.test))
+            at = parents.get(id(at))
+        found.add(spelled)
+    return found.pop() if len(found) == 1 else None
 
 
 def _recording_tests(fn: ast.FunctionDef, rule: str) -> set[str]:

@@ -260,7 +260,7 @@ def _search(
             if where == "all" and patching:
                 done.add((rule, False))
         if hits:
-            best = _prefer(hits, divergence)
+            best = _prefer(hits, divergence, reach.legal_rules(header, items, divergence))
             return Explanation(best.rule, best.how, best.text, tried)
         if tried >= budget:
             break
@@ -274,10 +274,11 @@ def _spells_own_rule(alt: _Alternative) -> bool:
     return all(word in said for word in alt.rule.rsplit(".", 1)[1].split("-"))
 
 
-def _prefer(hits: list[_Alternative], divergence: Any) -> _Alternative:
+def _prefer(hits: list[_Alternative], divergence: Any, legal: Sequence[str] = ()) -> _Alternative:
     """The rule with the most kinds of alternatives reproducing the engine
     (an option and a misreading); then the rule the engine itself cited (or,
-    for an action it wrongly accepted, the rule that forbids it);
+    for an action it wrongly accepted, the rule that forbids it; for a wrong
+    list of legal actions, the first rule an action it differs on exercises);
     then an option value of a field that bears on at most three rules,
     then a misreading, then an option of a field that bears on more (fewer
     first); then a rule other than those every action exercises (turn, card in
@@ -289,6 +290,8 @@ def _prefer(hits: list[_Alternative], divergence: Any) -> _Alternative:
     cited = named(divergence)
     if cited is None and divergence.kind == "accepted" and divergence.rules:
         cited = divergence.rules[0]  # the rule that forbids what the engine let through
+    if cited is None and divergence.kind == "legal" and legal:
+        cited = legal[0]
 
     def rank(alt: _Alternative) -> tuple[int, bool, int, bool, bool, int, bool, bool]:
         generic = alt.rule.endswith(("play.turn", "play.in-hand", "play.phase")) or ".deck." in alt.rule

@@ -63,13 +63,37 @@ def functions_called(
     return seen, last
 
 
+def _listed(message: str, label: str) -> list[dict[str, Any]]:
+    """The actions a legal-list divergence's message lists after ``label``."""
+    at = message.find(label)
+    out: list[dict[str, Any]] = []
+    if at < 0:
+        return out
+    text, at = message, at + len(label)
+    decoder = json.JSONDecoder()
+    while at < len(text) and text[at] == "{":
+        try:
+            action, at = decoder.raw_decode(text, at)
+        except ValueError:
+            break
+        out.append(action)
+        at += 2 if text.startswith(", ", at) else 0
+    return out
+
+
 def legal_rules(header: dict[str, Any], items: Sequence[dict[str, Any]], divergence: Any) -> list[str]:
     """For a wrong list of legal actions: the rules the actions the engine
     leaves out exercise, and those that forbid the ones it adds."""
-    if divergence.kind != "legal" or not divergence.differences or divergence.differences[0].path != "legal":
+    if divergence.kind != "legal" or not divergence.differences:
         return []
     d = divergence.differences[0]
-    want, got = {_canon(a): a for a in d.expected}, {_canon(a): a for a in d.actual}
+    if d.path == "legal_count":  # a trace that counts the actions: the message names those that differ
+        missing, extra = _listed(divergence.message, "missing "), _listed(divergence.message, "not allowed ")
+        want, got = {_canon(a): a for a in missing}, {_canon(a): a for a in extra}
+    elif d.path == "legal":
+        want, got = {_canon(a): a for a in d.expected}, {_canon(a): a for a in d.actual}
+    else:
+        return []
     try:
         state = reference.new_game(
             load_ruleset(header["variant"], header.get("options") or {}, checked=False), header["deck"]
