@@ -282,7 +282,8 @@ def _prefer(hits: list[_Alternative], divergence: Any, legal: Sequence[str] = ()
     then an option value of a field that bears on at most three rules,
     then a misreading, then an option of a field that bears on more (fewer
     first); then a rule other than those every action exercises (turn, card in
-    hand, phase); then a misreading whose change spells its rule's name
+    hand, phase); then a rule the divergent line records after a broader one
+    it refines (``*.claim-right`` after ``*.claim``); then a misreading whose change spells its rule's name
     (``state.last_trick`` for ``*.score.last-trick``); then a misreading of a function that implements fewer
     rules (one given over to its rule says more); then the field heuristic's rule; then an option (a known
     house rule) over a misreading."""
@@ -292,8 +293,16 @@ def _prefer(hits: list[_Alternative], divergence: Any, legal: Sequence[str] = ()
         cited = divergence.rules[0]  # the rule that forbids what the engine let through
     if cited is None and divergence.kind == "legal" and legal:
         cited = legal[0]
+    # a rule the divergent line records after a broader one it refines
+    # (``*.claim-right`` after ``*.claim``), both reproducing the engine
+    recorded = list(divergence.rules or [])
+    narrower = {
+        r
+        for i, r in enumerate(recorded)
+        if r in count and any(q in count and r.startswith(q + "-") for q in recorded[:i])
+    }
 
-    def rank(alt: _Alternative) -> tuple[int, bool, int, bool, bool, int, bool, bool]:
+    def rank(alt: _Alternative) -> tuple[int, bool, int, bool, bool, bool, int, bool, bool]:
         generic = alt.rule.endswith(("play.turn", "play.in-hand", "play.phase")) or ".deck." in alt.rule
         # a house rule the spec knows, on a field of few rules, is the likelier
         # story; one of many rules' fields (the kind of scoring) the least
@@ -303,6 +312,7 @@ def _prefer(hits: list[_Alternative], divergence: Any, legal: Sequence[str] = ()
             alt.rule != cited,
             house,
             generic,
+            alt.rule not in narrower,
             not _spells_own_rule(alt),
             len(alt.misreading.rules) if alt.misreading is not None else 1,
             alt.rule != divergence.rule,
