@@ -16,23 +16,22 @@ import json
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from regola import reference
-from regola.conformance.protocol.engine import ActionRejected, EngineFailure, view_fields
 from regola.conformance.runner import explain, explain_trace, option_values
 from regola.conformance.runner.misreadings import Misreading, by_rule, known_rules, patched
-from regola.conformance.runner.option_mutants import OptionEngine, OptionMutant
+from regola.conformance.runner.option_mutants import AlteredReference, OptionEngine, OptionMutant
 from regola.conformance.runner.reach import functions_called
 from regola.conformance.runner.reference_replay import check_header
 from regola.conformance.runner.run import run_traces
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.format import read_trace
 from regola.conformance.trace.record import load_ruleset
-from regola.spec import SpecError, catalog, variant_ids
+from regola.spec import catalog
 
 SUBSET = 4
 """Corpus traces replayed per mutant."""
@@ -42,56 +41,15 @@ SEARCH = 12
 """Misreadings of a rule tried, in catalogue order, before it counts as not caught."""
 
 
-class MisreadingEngine:
+class MisreadingEngine(AlteredReference):
     """The reference with one misreading, in-process, as an `Engine`."""
 
     def __init__(self, misreading: Misreading) -> None:
+        super().__init__(f"misreading {misreading.name}")
         self.misreading = misreading
-        self.state: Any = None
 
-    def hello(self) -> dict[str, Any]:
-        return {
-            "protocol": 1,
-            "engine": f"misreading {self.misreading.name}",
-            "version": "0",
-            "variants": variant_ids(),
-            "fields": _fields(),
-            "seat_views": True,
-            "legal": True,
-        }
-
-    def new(
-        self, variant: str, options: dict[str, Any], ruleset_hash: str, deck: list[str], deal: dict[str, Any]
-    ) -> None:
-        try:
-            ruleset = load_ruleset(variant, options or None, checked=False)
-        except SpecError as exc:
-            raise EngineFailure("unsupported", str(exc)) from None
-        with patched(self.misreading):
-            self.state = reference.new_game(ruleset, list(deck))
-
-    def apply(self, action: dict[str, Any]) -> None:
-        with patched(self.misreading):
-            try:
-                self.state = reference.apply(self.state, action)
-            except reference.IllegalAction as exc:
-                raise ActionRejected(exc.rule_id, exc.message) from None
-
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        with patched(self.misreading):
-            return reference.view(self.state, seat)
-
-    def legal(self) -> list[dict[str, Any]]:
-        with patched(self.misreading):
-            return [reference.action_dict(a) for a in reference.legal_actions(self.state)]
-
-    def close(self) -> None:
-        self.state = None
-
-
-@cache
-def _fields() -> list[str]:
-    return view_fields()
+    def within(self) -> AbstractContextManager[Any]:
+        return patched(self.misreading)
 
 
 @cache

@@ -6,7 +6,9 @@ corpus cannot tell from the rule."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from regola import reference
@@ -38,20 +40,27 @@ class OptionMutant:
         return f"{self.rule}: played as `{self.shown}` (another option value the spec knows)"
 
 
-class OptionEngine:
-    """An `OptionMutant` as an in-process `Engine`."""
+class AlteredReference:
+    """The reference in-process as an `Engine`, altered for a mutant: its
+    variants loaded with ``changes`` on top of each trace's options, and
+    every call made within `within` (a misreading patched in, for
+    `regola.conformance.runner.mutation_score.MisreadingEngine`)."""
 
-    def __init__(self, mutant: OptionMutant) -> None:
-        self.mutant = mutant
+    def __init__(self, name: str, changes: tuple[tuple[str, Any], ...] = ()) -> None:
+        self.name = name
+        self.changes = changes
         self.state: Any = None
+
+    def within(self) -> AbstractContextManager[Any]:
+        return nullcontext()
 
     def hello(self) -> dict[str, Any]:
         return {
             "protocol": 1,
-            "engine": f"option mutant {self.mutant.name}",
+            "engine": self.name,
             "version": "0",
             "variants": variant_ids(),
-            "fields": view_fields(),
+            "fields": _fields(),
             "seat_views": True,
             "legal": True,
         }
@@ -60,22 +69,39 @@ class OptionEngine:
         self, variant: str, options: dict[str, Any], ruleset_hash: str, deck: list[str], deal: dict[str, Any]
     ) -> None:
         try:
-            ruleset = load_ruleset(variant, {**(options or {}), **dict(self.mutant.changes)}, checked=False)
+            ruleset = load_ruleset(variant, {**(options or {}), **dict(self.changes)} or None, checked=False)
         except SpecError as exc:
             raise EngineFailure("unsupported", str(exc)) from None
-        self.state = reference.new_game(ruleset, list(deck))
+        with self.within():
+            self.state = reference.new_game(ruleset, list(deck))
 
     def apply(self, action: dict[str, Any]) -> None:
-        try:
-            self.state = reference.apply(self.state, action)
-        except reference.IllegalAction as exc:
-            raise ActionRejected(exc.rule_id, exc.message) from None
+        with self.within():
+            try:
+                self.state = reference.apply(self.state, action)
+            except reference.IllegalAction as exc:
+                raise ActionRejected(exc.rule_id, exc.message) from None
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        return reference.view(self.state, seat)
+        with self.within():
+            return reference.view(self.state, seat)
 
     def legal(self) -> list[dict[str, Any]]:
-        return [reference.action_dict(a) for a in reference.legal_actions(self.state)]
+        with self.within():
+            return [reference.action_dict(a) for a in reference.legal_actions(self.state)]
 
     def close(self) -> None:
         self.state = None
+
+
+@cache
+def _fields() -> list[str]:
+    return view_fields()
+
+
+class OptionEngine(AlteredReference):
+    """An `OptionMutant` as an in-process `Engine`."""
+
+    def __init__(self, mutant: OptionMutant) -> None:
+        super().__init__(f"option mutant {mutant.name}", tuple(mutant.changes))
+        self.mutant = mutant
