@@ -21,13 +21,18 @@ work whose answer is already known.
 - Capture searches remembered per table (`scopa.capture.match`,
   `scopa.capture.sum`): a capture depends only on the ruleset's tables,
   the table cards and the card played, so the answer for a (table, card)
-  seen before is looked up; the sets of every total on a table are found
-  in one search shared by every card played to it
-  (`.fishing.tables.remembered`).
+  seen before is looked up (`.fishing.tables.remembered`); the search for
+  sums grows only the sets still below the card's value.
 - Immutable actions and states built without revalidation: legal actions
   are built once and shared (`.actions.play_action`), and a new state
   copies the old one's fields and changes a few (``replace``) instead of
-  running the dataclass constructor again.
+  running the dataclass constructor again. A step builds one new state:
+  a trick's last card is played and the trick taken, drawn and scored into
+  one state (`.tricks.game._finish_trick`), a fishing card's play and the
+  turn that follows likewise (`.fishing.game._next_turn`).
+- The options a step reads are plain fields of the per-ruleset tables
+  (`.tricks.tables.Tables`), and what only some variants do (a contract,
+  shown cards) sits behind one test, so a plain trick runs none of it.
 - One dict lookup sends a state to its family (`.families.FAMILY_OF_STATE`).
 
 Every memo has ``cache_clear``, so the mutants of

@@ -9,70 +9,58 @@ A capture choice is the tuple of table cards taken, in canonical order;
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
 from ..errors import IllegalAction
 from .fifteen import is_fifteen, plays_fifteen, with_fifteen
-from .tables import FishingTables, remembered, remembered_per_table
+from .tables import FishingTables, remembered
 
 Take = tuple[str, ...]
 
 
-@remembered
 def matching_cards(tables: FishingTables, table: Take, card: str) -> list[Take]:
     """``scopa.capture.match``: each table card of the played card's value,
     taken alone."""
-    v = tables.value[card]
-    return [(c,) for c in table if tables.value[c] == v]
+    value = tables.value
+    v = value[card]
+    return [(c,) for c in table if value[c] == v]
 
 
-@remembered
 def summing_sets(tables: FishingTables, table: Take, card: str) -> list[Take]:
     """``scopa.capture.sum``: every set of two or more table cards whose
     values add up to the played card's value, in canonical order.
 
-    Read from `sums_on`, which finds the sets of every total on this table
-    in one search, shared by every card played to it."""
-    return list(sums_on(tables, table).get(tables.value[card], ()))
-
-
-@remembered_per_table
-def sums_on(tables: FishingTables, table: Take) -> Mapping[int, tuple[Take, ...]]:
-    """``scopa.capture.sum``, for every card at once: total -> each set of
-    two or more table cards adding up to it (up to the pack's highest
-    capture value), each in canonical order, in the order a search through
-    the table in canonical order meets them.
-
-    A set counts under its total only if its last card adds to it (a
-    value of at least 1, as every capture value is): a set is a sum for a
-    card when its cards add up to the card's value and no smaller part of
-    it already does."""
-    limit = tables.top_value
+    The search goes through the table in canonical order, growing each set
+    whose total is still below the value. A set counts when its total
+    reaches the value and its last card adds to it (a value of at least 1,
+    as every capture value is), so no smaller part of it already does; a
+    set at the value grows no further, as no set it could grow into counts.
+    For speed a card above the value is passed over (it joins no set), and
+    the sets found are sorted only when there are several."""
+    target = tables.value[card]
     value = tables.value
-    order = tables.order
-    found: dict[int, list[Take]] = {}
+    found: list[Take] = []
     growing: list[tuple[Take, int]] = [((), 0)]  # the sets that may still grow, with their totals
     for c in tables.sort(table):
         v = value[c]
+        if v > target:
+            continue
         for chosen, total in list(growing):
             t = total + v
-            if t > limit:
+            if t > target:
                 continue
-            taken = chosen + (c,)
-            if chosen and v > 0:
-                found.setdefault(t, []).append(taken)
-            if t < limit:  # at the limit, only sets no total counts (their last card adds 0) go on
+            taken = (*chosen, c)
+            if t < target:
                 growing.append((taken, t))
-    # each set's cards are in canonical order; the sets, as a search meets them
-    return MappingProxyType(
-        {t: tuple(sorted(sets, key=lambda s: [order[c] for c in s])) for t, sets in found.items()}
-    )
+            elif chosen and v > 0:
+                found.append(taken)
+    if len(found) > 1:
+        order = tables.order
+        found.sort(key=lambda s: [order[c] for c in s])
+    return found
 
 
 def ace_takes_all_applies(tables: FishingTables, card: str) -> bool:
     """Whether ``scopa.capture.ace-takes-all`` is played and ``card`` is an Ace."""
-    return tables.ruleset.capture.ace_takes_all != "none" and tables.face[card] == "A"
+    return tables.ace_takes_all and tables.face[card] == "A"
 
 
 def ace_choices(tables: FishingTables, table: Take, card: str) -> list[Take]:
@@ -97,10 +85,10 @@ def capture_choices(tables: FishingTables, table: Take, card: str) -> list[Take]
     sums alike. ``scopa.capture.fifteen``: sets adding up to 15 with the
     card, instead of (``only``) or besides (``also``) those.
 
-    For speed this, `matching_cards` and `summing_sets` are kept per
-    (table, card) in the tables of the ruleset
-    (`regola.reference.fishing.tables.remembered`); each depends on nothing
-    else, so a lookup gives what the search would.
+    For speed the answer is kept per (table, card) in the tables of the
+    ruleset (`regola.reference.fishing.tables.remembered`): it depends on
+    nothing else, so a lookup gives what the search would. A single
+    choice needs no sort.
     """
     if ace_takes_all_applies(tables, card):
         choices = ace_choices(tables, table, card)
@@ -109,7 +97,10 @@ def capture_choices(tables: FishingTables, table: Take, card: str) -> list[Take]
         if not choices or tables.ruleset.capture.priority == "free":
             choices = choices + summing_sets(tables, table, card)
         choices = with_fifteen(tables, table, card, choices)
-    return sorted(choices, key=lambda take: [tables.order[c] for c in take])
+    if len(choices) < 2:
+        return choices
+    order = tables.order
+    return sorted(choices, key=lambda take: [order[c] for c in take])
 
 
 def can_capture(tables: FishingTables, table: Take, card: str) -> bool:
@@ -142,9 +133,10 @@ def check_capture(tables: FishingTables, table: Take, card: str, take: Take) -> 
     broken (``scopa.capture.from-table``, ``.match``, ``.sum``,
     ``.single-card-first``, ``.ace-takes-all``, ``.lay``)."""
     on_table = set(table)
-    twice = sorted({c for c in take if take.count(c) > 1})
-    absent = [c for c in take if c not in on_table]
-    if twice or absent:
+    if len(set(take)) < len(take) or not on_table.issuperset(take):
+        # found only now, for speed: a legal take holds each card once, all on the table
+        twice = sorted({c for c in take if take.count(c) > 1})
+        absent = [c for c in take if c not in on_table]
         what = f"takes {', '.join(twice)} twice" if twice else f"{', '.join(absent)} not on the table"
         raise IllegalAction(
             "scopa.capture.from-table", f"a capture takes table cards, each once: {what}"
@@ -168,10 +160,9 @@ def _capture_rules(tables: FishingTables, table: Take, card: str, take: Take) ->
         # a set making 15 with the card never also equals its value (2v != 15)
         return rules + ["scopa.capture.fifteen", "scopa.deck.values"]
     matches = matching_cards(tables, table, card)
-    sums = summing_sets(tables, table, card)
     rules.append("scopa.capture.match" if len(take) == 1 else "scopa.capture.sum")
     rules.append("scopa.deck.values")  # the capture compares capture values
-    if matches and sums:
+    if matches and summing_sets(tables, table, card):  # the search, for speed, only once a card matches
         if tables.ruleset.capture.priority == "single-card":
             rules.append("scopa.capture.single-card-first")
         else:

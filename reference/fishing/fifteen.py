@@ -42,8 +42,9 @@ def fifteen_sets(tables: FishingTables, table: Take, card: str) -> list[Take]:
 
 
 def plays_fifteen(tables: FishingTables) -> str:
-    """The variant's ``capture.fifteen``: ``none``, ``only`` or ``also``."""
-    return tables.ruleset.capture.fifteen
+    """The variant's ``capture.fifteen``: ``none``, ``only`` or ``also``
+    (read once per ruleset into `FishingTables.fifteen`, for speed)."""
+    return tables.fifteen
 
 
 def with_fifteen(tables: FishingTables, table: Take, card: str, by_value: list[Take]) -> list[Take]:

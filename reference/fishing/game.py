@@ -73,11 +73,13 @@ def legal_actions(state: FishingState) -> list[PlayAction | CaptureAction | Clai
     seat = state.to_move
     compulsory = state.ruleset.capture.compulsory
     actions: list[PlayAction | CaptureAction | ClaimAction] = []
+    table = state.table
     for card in state.hands[seat]:
-        choices = capture_choices(tables, state.table, card)
+        choices = capture_choices(tables, table, card)
         if not choices or not compulsory:
             actions.append(lay_action(seat, card))
-        actions.extend(capture_action(seat, card, take) for take in choices)
+        for take in choices:
+            actions.append(capture_action(seat, card, take))
     if state.ruleset.hand_scoring.scopa.claims:
         actions.append(claim_action(seat))
     return actions
@@ -126,20 +128,22 @@ def apply(state: FishingState, action: AnyFishingAction | dict[str, Any]) -> Fis
 
 
 def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
-    return tuple(c for c in hand if c != card)
+    return tuple([c for c in hand if c != card])
 
 
 def _lay(state: FishingState, seat: int, card: str, rules: list[str]) -> FishingState:
     """``scopa.capture.lay``: the card joins the table."""
     hands = list(state.hands)
     hands[seat] = _without(hands[seat], card)
-    after = replace(
+    return _next_turn(
         state,
+        seat,
+        [{"type": "play", "seat": seat, "card": card}],
+        rules,
         hands=tuple(hands),
         table=state.tables.sort(state.table + (card,)),
         played=state.played + 1,
     )
-    return _next_turn(after, seat, [{"type": "play", "seat": seat, "card": card}], rules)
 
 
 def _capture(state: FishingState, seat: int, card: str, take: tuple[str, ...], rules: list[str]) -> FishingState:
@@ -147,8 +151,8 @@ def _capture(state: FishingState, seat: int, card: str, take: tuple[str, ...], r
     tables = state.tables
     hands = list(state.hands)
     hands[seat] = _without(hands[seat], card)
-    table = tuple(c for c in state.table if c not in take)
-    last_play = not state.stock and sum(len(h) for h in hands) == 0
+    table = tuple([c for c in state.table if c not in take])
+    last_play = not state.stock and not any(hands)  # every hand is empty
     scopa, sweep_rules = is_scopa(tables, table, take, card, last_play)
     side = tables.side_of[seat]
     captured = list(state.captured)
@@ -157,8 +161,12 @@ def _capture(state: FishingState, seat: int, card: str, take: tuple[str, ...], r
     if scopa:
         scope[side] += 1
     record = CaptureRecord(seat=seat, card=card, take=take, scopa=scopa)
-    after = replace(
+    event = {"type": "capture", **record.to_json()}
+    return _next_turn(
         state,
+        seat,
+        [event],
+        rules + [r for r in sweep_rules if r not in rules],
         hands=tuple(hands),
         table=table,
         captured=tuple(captured),
@@ -166,19 +174,27 @@ def _capture(state: FishingState, seat: int, card: str, take: tuple[str, ...], r
         last_capture=record,
         played=state.played + 1,
     )
-    event = {"type": "capture", **record.to_json()}
-    return _next_turn(after, seat, [event], rules + [r for r in sweep_rules if r not in rules])
 
 
-def _next_turn(state: FishingState, seat: int, events: list[dict[str, Any]], rules: list[str]) -> FishingState:
+def _next_turn(
+    state: FishingState, seat: int, events: list[dict[str, Any]], rules: list[str], **played: Any
+) -> FishingState:
     """``scopa.play.turn``: the next seat holding cards plays;
     ``scopa.deal.refill`` when every hand is empty and cards remain;
-    otherwise the hand is over."""
+    otherwise the hand is over.
+
+    ``played`` are the fields the card just played changed (``hands``
+    among them). For speed they go straight into the next state with the
+    turn, so a step builds one state, not two; only the end of a round of
+    hands (a refill, the end of the hand) builds the state between, which
+    the rules there read."""
     n = state.tables.players
+    hands = played["hands"]
     for k in range(1, n + 1):
         nxt = (seat + k) % n
-        if state.hands[nxt]:
-            return replace(state, to_move=nxt, events=tuple(events), rules=tuple(rules))
+        if hands[nxt]:
+            return replace(state, **played, to_move=nxt, events=tuple(events), rules=tuple(rules))
+    state = replace(state, **played)
     if state.stock:
         hands, stock, event = refill(state)
         bonus, bonus_events, bonus_rules = deal_bonuses(state.tables, hands, state.bonus)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
-from typing import TypeVar
 from weakref import WeakValueDictionary
 
 from regola.spec import Ruleset
@@ -16,7 +15,12 @@ from ..cache import per_ruleset
 
 @dataclass(frozen=True)
 class FishingTables:
-    """Cards and seats as plain lookups (rules ``scopa.deck.*``)."""
+    """Cards and seats as plain lookups (rules ``scopa.deck.*``).
+
+    For speed the options a capture search consults at every card are also
+    read here once per ruleset into plain fields (`ace_takes_all`,
+    `fifteen`), so a search reads one attribute instead of walking the spec:
+    a ruleset is frozen, so a value read once stays its value."""
 
     ruleset: Ruleset
     players: int
@@ -33,8 +37,10 @@ class FishingTables:
     sides: tuple[tuple[int, ...], ...]
     side_of: tuple[int, ...]
     """Seat -> index of its side in ``sides``."""
-    top_value: int = 0
-    """The highest capture value in the pack (no sum a card can take is higher)."""
+    ace_takes_all: bool = False
+    """``capture.ace_takes_all != "none"`` (``scopa.capture.ace-takes-all``)."""
+    fifteen: str = "none"
+    """``capture.fifteen`` (``scopa.capture.fifteen``)."""
     memo: Memo = field(default_factory=lambda: Memo(), compare=False, repr=False)
     """(search, table cards, card played) -> what the search found, for
     the searches of `regola.reference.fishing.capture` marked `remembered`
@@ -62,11 +68,12 @@ class FishingTables:
             cards=cards,
             order={c: i for i, c in enumerate(cards)},
             value={c: rank_by_id[c[:-1]].value or 0 for c in cards},
-            top_value=max((rank_by_id[c[:-1]].value or 0 for c in cards), default=0),
             face={c: rank_by_id[c[:-1]].italian for c in cards},
             coins=frozenset(c for c in cards if c[-1] in coin_suits),
             sides=sides,
             side_of=ruleset.seating.side_of(),
+            ace_takes_all=ruleset.capture.ace_takes_all != "none",
+            fifteen=ruleset.capture.fifteen,
         )
 
     def sort(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -102,7 +109,6 @@ class Memo(dict):
 
 _MEMOS: WeakValueDictionary[int, Memo] = WeakValueDictionary()
 
-T = TypeVar("T")
 
 Search = Callable[[FishingTables, tuple[str, ...], str], list[tuple[str, ...]]]
 
@@ -127,30 +133,6 @@ def remembered(search: Search) -> Search:
                 memo.clear()
             found = memo[key] = tuple(search(tables, table, card))
         return list(found)
-
-    lookup.cache_clear = clear_memos  # type: ignore[attr-defined]
-    return lookup
-
-
-def remembered_per_table(
-    search: Callable[[FishingTables, tuple[str, ...]], T],
-) -> Callable[[FishingTables, tuple[str, ...]], T]:
-    """``search`` (a pure function of the tables and the table cards whose
-    answer is immutable) looked up in `FishingTables.memo` before it is
-    run, like `remembered`, for what every card played to the same table
-    shares."""
-    name = search.__name__
-
-    @wraps(search)
-    def lookup(tables: FishingTables, table: tuple[str, ...]) -> T:
-        memo = tables.memo
-        key = (name, table)
-        found = memo.get(key)
-        if found is None:
-            if len(memo) >= MEMO_KEPT:
-                memo.clear()
-            found = memo[key] = search(tables, table)
-        return found
 
     lookup.cache_clear = clear_memos  # type: ignore[attr-defined]
     return lookup

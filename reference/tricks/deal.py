@@ -88,7 +88,7 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
         leader = None  # chiamata.play.bidder-leads: known once the auction ends
     else:
         leader = (state.dealer - 1) % n
-    sorted_hands = tuple(tables.sort(h) for h in hands)
+    sorted_hands = tuple(map(tables.sort, hands))
     event = {
         "type": "deal",
         "dealer": state.dealer,
@@ -114,8 +114,8 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
         trick=(),
         leader=leader,
         to_move=leader,
-        won=tuple(() for _ in range(n)),
-        tricks_won=tuple(0 for _ in range(n)),
+        won=((),) * n,
+        tricks_won=(0,) * n,
         tricks_played=0,
         last_trick=None,
         result=None,

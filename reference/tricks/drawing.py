@@ -21,26 +21,27 @@ def draw_round(
     is the last card drawn. Returns the hands (each still in canonical
     order), the stock and the indicator after the draw, the events and the
     rule ids.
+
+    For speed the seats drawing from the stock are paired with its top
+    cards in one ``zip`` (it stops at the shorter, so a short stock serves
+    the first seats only), and the seat after the last of them, if any,
+    takes the indicator: the same draws as one seat at a time.
     """
     if not stock and indicator is None:
         return hands, stock, indicator, [], []
     hands = list(hands)
     events: list[dict[str, Any]] = []
     rules = ["briscola.draw.order"]
-    taken = 0
-    left = len(stock)
     insert = tables.insert
-    for seat in tables.from_seat[winner]:
-        if taken < left:
-            card = stock[taken]
-            taken += 1
-            events.append({"type": "draw", "seat": seat, "card": card})
-        elif indicator is not None:
-            card, indicator = indicator, None
-            events.append({"type": "take-indicator", "seat": seat, "card": card})
-            rules.append("briscola.draw.indicator-last")
-        else:
-            break
+    order = tables.from_seat[winner]
+    for seat, card in zip(order, stock):
+        events.append({"type": "draw", "seat": seat, "card": card})
+        hands[seat] = insert(hands[seat], card)
+    taken = len(events)
+    if taken < len(order) and indicator is not None:
+        seat, card, indicator = order[taken], indicator, None
+        events.append({"type": "take-indicator", "seat": seat, "card": card})
+        rules.append("briscola.draw.indicator-last")
         hands[seat] = insert(hands[seat], card)
     return hands, stock[taken:], indicator, events, rules
 

@@ -9,6 +9,7 @@ The public functions of `regola.reference` hand every ruleset with
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from regola.spec import Ruleset
@@ -44,6 +45,10 @@ from .views import partner_view_active, view
 
 __all__ = ["apply", "initial_state", "legal_actions", "view"]
 
+card_of = itemgetter(1)
+"""The card of a (seat, card) pair on the trick (``briscola.trick.winner``
+takes them all): a C-level getter, for speed, reading the same item."""
+
 
 def initial_state(ruleset: Ruleset) -> State:
     """A match before its first shuffle: seat 0 is to deal.
@@ -74,25 +79,29 @@ def legal_actions(state: State) -> list[AnyAction]:
     For speed the play actions come from `Tables.plays`, the same shared
     values `regola.reference.actions.play_action` builds, one dict lookup
     per playable card (every card dealt is in the pack:
-    ``briscola.deal.shuffle``)."""
+    ``briscola.deal.shuffle``), mapped over the cards in one call."""
     if state.phase != "play":
         return bidding_actions(state) if state.phase in BIDDING_PHASES else []
     tables = state.tables
     seat = state.to_move
-    barred = _barred(state, seat)
-    plays = tables.plays[seat]
-    actions: list[AnyAction] = [plays[c] for c in playable(state, seat, barred)]
+    playing = playable(state, seat, _barred(state, seat))
+    actions: list[AnyAction] = list(map(tables.plays[seat].__getitem__, playing))
     if tables.exchanges and may_exchange(state, seat):
         actions.append(ExchangeAction(seat=seat, card=exchange_card(state)))
     return actions
 
 
+NOTHING_BARRED: frozenset[str] = frozenset()
+
+
 def _barred(state: State, seat: int) -> frozenset[str]:
     """Cards ``seat`` may not play now: in the dark first trick of a
-    contract (``chiamata.play.blind-first-trick``), none otherwise."""
-    if state.contract is not None and state.contract.called is None:
+    contract (``chiamata.play.blind-first-trick``), none otherwise (one
+    shared empty set, for speed: a frozenset is never changed)."""
+    contract = state.contract
+    if contract is not None and contract.called is None:
         return barred_in_dark(state, seat)
-    return frozenset()
+    return NOTHING_BARRED
 
 
 def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
@@ -106,9 +115,10 @@ def apply(state: State, action: AnyAction | dict[str, Any]) -> State:
     For speed, a play during the play phase (the common step) skips the
     tests of the other phases and actions, which cannot apply to it: it
     is checked for its turn (``briscola.play.turn``) and then by `_play`,
-    exactly as it would be after those tests.
+    exactly as it would be after those tests. A `PlayAction` is taken as
+    it is, without the call to `parse_action`, which returns it unchanged.
     """
-    act = parse_action(action)
+    act = action if type(action) is PlayAction else parse_action(action)
     if state.phase != "play" or type(act) is not PlayAction:
         return _apply_other(state, act)
     if act.seat != state.to_move:
@@ -159,18 +169,21 @@ def _exchange(state: State, act: ExchangeAction) -> State:
 
 def _play(state: State, act: PlayAction) -> State:
     """A card played to the trick (``briscola.play.*``), then, once every
-    player has played, `_finish_trick`. For speed the state's fields used
-    more than once are read once into locals; a state is frozen, so they
-    cannot change meanwhile."""
+    player has played, `_finish_trick`.
+
+    For speed the state's fields are read once into locals (a state is
+    frozen, so they cannot change meanwhile), and what only a contract game
+    does (``chiamata.*``: the dark first trick, the reveal, the wait for the
+    call) sits behind one test of ``state.contract``, so a hand without a
+    contract runs none of it: the same checks in the same order."""
     seat, card = act.seat, act.card
-    rules = check_play(state, seat, card, _barred(state, seat))
     tables = state.tables
+    contract = state.contract
+    rules = check_play(state, seat, card, _barred(state, seat))
     on_table = state.trick
     if not on_table and state.tricks_played == 0:
-        first = "chiamata.play.bidder-leads" if state.ruleset.play.first_lead == "bidder" else "briscola.play.first-lead"
-        rules.insert(0, first)
-    in_contract = state.contract is not None
-    if in_contract and state.contract.called is None:
+        rules.insert(0, "chiamata.play.bidder-leads" if tables.bidder_leads else "briscola.play.first-lead")
+    if contract is not None and contract.called is None:
         rules += check_dark_play(state, seat, card)
     hands = list(state.hands)
     hand = hands[seat]
@@ -178,25 +191,25 @@ def _play(state: State, act: PlayAction) -> State:
     hands[seat] = hand[:at] + hand[at + 1 :]
     if state.shown and card in state.shown[seat]:
         state = replace(state, shown=unshow(state.shown, seat, card))  # tressette.draw.shown
-    trick = on_table + ((seat, card),)
+    trick = (*on_table, (seat, card))
     events: list[dict[str, Any]] = [{"type": "play", "seat": seat, "card": card}]
-    if in_contract:
+    if contract is not None:
         # chiamata.info.reveal: the called card on the table shows its holder
         contract, shown, shown_rules = reveal_on_play(state, seat, card)
         state = replace(state, contract=contract)
         events += shown
         rules += shown_rules
-    if in_contract and awaiting_call(state, len(trick)):
-        # chiamata.call.after-first-trick: the trick waits for the bidder's call
-        return replace(
-            state,
-            phase="call",
-            hands=tuple(hands),
-            trick=trick,
-            to_move=state.contract.bidder,
-            events=tuple(events),
-            rules=(*rules, "chiamata.call.after-first-trick"),
-        )
+        if awaiting_call(state, len(trick)):
+            # chiamata.call.after-first-trick: the trick waits for the bidder's call
+            return replace(
+                state,
+                phase="call",
+                hands=tuple(hands),
+                trick=trick,
+                to_move=contract.bidder,
+                events=tuple(events),
+                rules=(*rules, "chiamata.call.after-first-trick"),
+            )
     if len(trick) < tables.in_hand:  # in_hand(state), read once per ruleset
         return replace(
             state,
@@ -220,31 +233,26 @@ def _finish_trick(
     then the end of the hand if every card has been played.
 
     For speed the options consulted here are the plain fields of `Tables`
-    (``draw.enabled`` is `Tables.draws`, and so on), read once per ruleset
-    instead of through the spec at every trick: same values, same order of
-    events and rules."""
+    (``draw.enabled`` is `Tables.draws`, ``information.partner_view`` is
+    `Tables.partner_view`, and so on), read once per ruleset instead of
+    through the spec at every trick, and the next state is built once, at
+    the end: same values, same order of events and rules."""
     tables = state.tables
-    winner = trick_winner(tables, trick, state.trump)
-    cards = tuple([card for _, card in trick])
-    points = tables.points
+    trump = state.trump
+    number = state.tricks_played + 1
+    winner = trick_winner(tables, trick, trump)
+    cards = tuple(map(card_of, trick))
     won = list(state.won)
-    won[winner] = won[winner] + cards
+    won[winner] += cards
     tricks_won = list(state.tricks_won)
     tricks_won[winner] += 1
-    events.append(
-        {
-            "type": "trick",
-            "number": state.tricks_played + 1,
-            "winner": winner,
-            "cards": list(cards),
-            "points": sum([points[card] for card in cards]),
-        }
-    )
+    points = sum(map(tables.points.__getitem__, cards))
+    events.append({"type": "trick", "number": number, "winner": winner, "cards": list(cards), "points": points})
     rules += ["briscola.trick.winner", "briscola.trick.lead-next"]
-    if state.trump is None and tables.no_trumps:
+    if trump is None and tables.no_trumps:
         rules.append("tressette.play.no-trumps")
     declared = state.declared
-    if state.tricks_played == 0 and tables.counts:
+    if number == 1 and tables.counts:
         # tressette.declare.*: every player's combinations, once the first trick is complete
         declared, declared_events, declared_rules = declare(tables, hands_t, trick)
         events += declared_events
@@ -252,7 +260,6 @@ def _finish_trick(
     hands = hands_t
     stock = state.stock
     indicator = state.indicator
-    ruleset = tables.ruleset
     takes_indicator = tables.takes_indicator
     if tables.draws:
         hands, stock, left, drawn, draw_rules = draw_round(
@@ -279,24 +286,20 @@ def _finish_trick(
         to_move=winner,
         won=tuple(won),
         tricks_won=tuple(tricks_won),
-        tricks_played=state.tricks_played + 1,
+        tricks_played=number,
         last_trick=(winner, trick),
         declared=declared,
         events=tuple(events),
         rules=tuple(rules),
     )
-    if more:
-        if (
-            ruleset.information.partner_view != "never"
-            and partner_view_active(after)
-            and not partner_view_active(state)
-        ):
-            # briscola.info.partner-view (or .captain-view): partners' hands open from now on
-            captain = ruleset.information.partner_view == "captain-stock-exhausted"
-            opened = "briscola.info.captain-view" if captain else "briscola.info.partner-view"
-            return replace(after, rules=(*after.rules, opened))
-        return after
-    return _finish_hand(after, events, rules)
+    if not more:
+        return _finish_hand(after, events, rules)
+    if tables.partner_view != "never" and partner_view_active(after) and not partner_view_active(state):
+        # briscola.info.partner-view (or .captain-view): partners' hands open from now on
+        captain = tables.partner_view == "captain-stock-exhausted"
+        opened = "briscola.info.captain-view" if captain else "briscola.info.partner-view"
+        return replace(after, rules=(*after.rules, opened))
+    return after
 
 
 def _finish_hand(state: State, events: list[dict[str, Any]], rules: list[str]) -> State:

@@ -65,6 +65,11 @@ class Tables:
     """Neither an indicator nor bidding names trumps (``tressette.play.no-trumps``)."""
     counts: bool = False
     """``hand_scoring.kind == "count"`` (``tressette.declare.*``)."""
+    bidder_leads: bool = False
+    """``play.first_lead == "bidder"`` (``chiamata.play.bidder-leads``)."""
+    partner_view: str = "never"
+    """``information.partner_view``: when partners see each other's hands
+    (``briscola.info.partner-view``, ``briscola.info.captain-view``)."""
     plays: tuple[dict[str, object], ...] = ()
     """Seat -> card -> the shared `PlayAction` of that seat playing that
     card (`regola.reference.actions.play_action`), so listing the legal
@@ -107,6 +112,8 @@ class Tables:
             shows_drawn=ruleset.draw.shown,
             no_trumps=ruleset.deal.indicator == "none" and ruleset.bidding.kind == "none",
             counts=ruleset.hand_scoring.kind == "count",
+            bidder_leads=ruleset.play.first_lead == "bidder",
+            partner_view=ruleset.information.partner_view,
             plays=tuple({c: play_action(seat, c) for c in cards} for seat in range(n)),
         )
 

@@ -88,7 +88,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "tricks_played": state.tricks_played,
         "last_trick": None,
         "won": [list(w) for w in (state.won or tuple(() for _ in range(n)))],
-        "points": [sum(state.tables.points[c] for c in w) for w in (state.won or ((),) * n)],
+        "points": [sum(map(state.tables.points.__getitem__, w)) for w in (state.won or ((),) * n)],
         "result": state.result.to_json() if state.result else None,
         "match": state.match.to_json(),
     }

@@ -73,7 +73,7 @@ def test_a_remembered_answer_is_the_searchs_and_a_fresh_list(variant):
 @pytest.mark.rule("scopa.capture.sum")
 def test_cache_clear_empties_every_memo():
     tables = FishingTables.of(ruleset("scopa-2"))
-    capture.summing_sets(tables, ("2d", "3c", "5s"), "5d")
+    capture.capture_choices(tables, ("2d", "3c", "5s"), "5d")
     assert tables.memo
     capture.capture_choices.cache_clear()
     assert not tables.memo

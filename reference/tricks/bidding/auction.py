@@ -83,20 +83,29 @@ def bid_faces(state: State) -> tuple[str, ...]:
     return tuple(f for f in state.ruleset.deck.strength if any(f + s.id in tables.order for s in state.ruleset.deck.suits))
 
 
-def higher_bids(state: State, seat: int) -> list[BidAction]:
-    """Every bid that overcalls the current highest, lowest first."""
+def overcalls(state: State) -> list[tuple[str | None, int | None]]:
+    """The (face, points) of every bid that overcalls the current highest,
+    lowest first: a face, a raised Two (the Two and points) or a point
+    target. `higher_bids` makes them actions; `check_bid` looks a bid up
+    here, without building sixty actions for it (for speed: a bid is
+    checked against this list at every step of an auction)."""
     kind = state.ruleset.bidding.kind
     high = state.auction.high
     if kind == "points-auction":
-        return [BidAction(seat=seat, points=p) for p in _raises(state, high.points if high else None)]
+        return [(None, p) for p in _raises(state, high.points if high else None)]
     ladder = bid_faces(state)  # the strongest face is the lowest bid
     # chiamata.bid.single-round: in low-card bidding any face may be named
     faces = ladder if high is None or kind == "low-card" else ladder[ladder.index(high.rank) + 1 :]
-    out = [BidAction(seat=seat, rank=f) for f in faces]
+    out: list[tuple[str | None, int | None]] = [(f, None) for f in faces]
     two = ladder[-1]
     if kind == "rank-auction" and high is not None and high.rank == two:
-        out += [BidAction(seat=seat, rank=two, points=p) for p in _raises(state, target_of(state, high))]
+        out += [(two, p) for p in _raises(state, target_of(state, high))]
     return out
+
+
+def higher_bids(state: State, seat: int) -> list[BidAction]:
+    """Every bid ``seat`` may make to overcall the current highest, lowest first."""
+    return [BidAction(seat=seat, rank=rank, points=points) for rank, points in overcalls(state)]
 
 
 def auction_actions(state: State) -> list[BidAction | PassAction]:
@@ -162,13 +171,13 @@ def check_bid(state: State, act: BidAction) -> list[str]:
             )
         return ["chiamata.bid.turn", "chiamata.bid.reopen"]
     kind = rules.kind
-    legal = higher_bids(state, act.seat)
+    overcall = act.card is None and (act.rank, act.points) in overcalls(state)
     kind_rule = {
         "points-auction": "chiamata.bid.points",
         "low-card": "chiamata.bid.single-round",
         "rank-auction": "chiamata.bid.lower-rank",
     }[kind]
-    if act in legal:
+    if overcall:
         used = ["chiamata.bid.turn", kind_rule]
         if kind == "low-card":
             used.append("chiamata.bid.lower-rank")
@@ -207,7 +216,7 @@ def check_bid(state: State, act: BidAction) -> list[str]:
     raise IllegalAction(
         "chiamata.bid.lower-rank",
         f"a bid must name a face weaker than the current bid {high.rank if high else ''}: one of "
-        f"{' '.join(b.rank for b in legal if b.points is None) or 'none'}",
+        f"{' '.join(rank for rank, points in overcalls(state) if points is None and rank) or 'none'}",
     )
 
 
@@ -255,7 +264,7 @@ def apply_auction(state: State, act: BidAction | PassAction) -> State:
     out = len(auction.passed) if bidding.passes_final else auction.passes_in_row
     if auction.high is None and out >= n:
         return _all_passed(state, auction, events, used)
-    if auction.high is not None and (out >= n - 1 or not higher_bids(replace(state, auction=auction), act.seat)):
+    if auction.high is not None and (out >= n - 1 or not overcalls(replace(state, auction=auction))):
         return _close(state, auction, events, used)
     return replace(state, auction=auction, to_move=_next_speaker(state, auction, act.seat), events=tuple(events), rules=tuple(used))
 
