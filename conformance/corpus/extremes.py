@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from regola.conformance.corpus.situations import applicable, situations
 from regola.conformance.trace.record import Action, SeededPlay, legal_dicts
@@ -197,7 +197,16 @@ def _share(event: dict[str, Any]) -> tuple[float, float]:
 
 class LazyView(Mapping[str, Any]):
     """The omniscient view of a state, computed when first read (the
-    search reads few of them)."""
+    search reads few of them).
+
+    For speed, the two keys `situations` reads at every step, ``phase`` and
+    ``match``, are read from the state without building the whole view:
+    every family's view copies them from ``state.phase`` and
+    ``state.match.to_json()`` (a test checks that they agree with `view`)."""
+
+    CHEAP: ClassVar[dict[str, Callable[[State], Any]]] = {
+        "phase": lambda state: state.phase, "match": lambda state: state.match.to_json(),
+    }
 
     def __init__(self, state: State) -> None:
         self._state = state
@@ -209,6 +218,8 @@ class LazyView(Mapping[str, Any]):
         return self._view
 
     def __getitem__(self, key: str) -> Any:
+        if self._view is None and key in self.CHEAP:
+            return self.CHEAP[key](self._state)
         return self._get()[key]
 
     def __iter__(self) -> Iterator[str]:

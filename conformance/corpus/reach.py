@@ -38,7 +38,7 @@ from regola.conformance.trace.record import (
     record_line,
     seeded_game,
 )
-from regola.reference import State, apply, new_game, view
+from regola.reference import State, action_dict, apply, legal_actions, new_game, view
 from regola.spec import Ruleset, variant_ids
 
 MATCHES = 2
@@ -46,8 +46,12 @@ MATCH_SEEDS = range(10, 24)
 MATCH_MAX_HANDS = 16
 MATCH_MAX_STEPS = 650
 PARTIAL_HANDS = 3
-SECOND_MATCH_MAX_STEPS = 150
-"""A second full match is kept only if it is this short (size budget)."""
+SECOND_MATCH_MAX_STEPS = 140
+"""A second full match is kept only if it is this short (size budget), or
+if it resets a per-hand field the first does not, or in `FIRST_VARIANTS`."""
+FIRST_VARIANTS = ("briscola-2", "scopa-2")
+"""The two-player variants engines implement first: they keep a second full
+match whatever its length (and get one more random playout)."""
 PAIR_SEEDS = (range(100, 140), range(140, 240))
 """Seeds of the one-hand playouts the pair plan chooses from: the first
 range for every variant of the family, the next one for the variants that
@@ -98,8 +102,8 @@ def match_seeds(variant: str) -> list[tuple[int, int, int, bool, bool]]:
     among `MATCH_SEEDS` that last two hands or more (one, for a one-hand
     match) and `MATCH_MAX_STEPS` steps at most (the second one only if it
     has `SECOND_MATCH_MAX_STEPS` at most, or resets a per-hand field the
-    first does not); if there are none, the first `PARTIAL_HANDS` hands of
-    the first seeds' matches. When every random match stops in its first
+    first does not, or the variant is one of `FIRST_VARIANTS`); if there
+    are none, the first `PARTIAL_HANDS` hands of the first seeds' matches. When every random match stops in its first
     hand (a claim), the `whole_match` ones instead (``whole``)."""
     rs = load_ruleset(variant, checked=False)
     found, partial, resets = [], [], {}
@@ -131,7 +135,8 @@ def match_seeds(variant: str) -> list[tuple[int, int, int, bool, bool]]:
     if not found:
         return partial
     more = [m for m in found[1:] if resets[m[1]] - resets[found[0][1]]]
-    second = more[:1] or [m for m in found[1:MATCHES] if m[0] <= SECOND_MATCH_MAX_STEPS]
+    short = SECOND_MATCH_MAX_STEPS if variant not in FIRST_VARIANTS else MATCH_MAX_STEPS
+    second = more[:1] or [m for m in found[1:MATCHES] if m[0] <= short]
     return found[:1] + second
 
 
@@ -200,21 +205,30 @@ def _cells_text(found: list[Cell]) -> str:
     return "; ".join(f"{c.phase}: {c.kind} {c.corruption} ({c.rule})" for c in found)
 
 
-def pair_game(variant: str, seed: int) -> tuple[tuple[dict[str, Any], ...], list[tuple[int, set[tuple[str, str]]]]]:
+Met = list[tuple[int, set[tuple[str, str]]]]
+"""(step, pairs met there) for the steps of a pair game where pairs meet."""
+
+
+def pair_game(variant: str, seed: int) -> tuple[tuple[dict[str, Any], ...], Met]:
     """A one-hand playout of seed's first deal whose random choices follow
     the suit led when they can (more same-suit pairs meet): its actions, and
-    (step, pairs met there) for the steps where pairs meet."""
+    (step, pairs met there) for the steps where pairs meet.
+
+    For speed it chooses among the reference's own action objects (the same
+    list, in the same canonical order, as `legal_dicts`, so the same random
+    choice) and turns only the chosen one into JSON data."""
     rs = load_ruleset(variant, checked=False)
     rng = random.Random(f"{seed}/pairs")
     state = new_game(rs, SeededPlay(rs, seed).deck())
     actions: list[dict[str, Any]] = []
-    per_step: list[tuple[int, set[tuple[str, str]]]] = []
+    per_step: Met = []
     trick: list[str] = []
     while not (state.is_over or state.is_chance) and len(actions) < PAIR_MAX_STEPS:
-        legal = legal_dicts(state)
+        legal = legal_actions(state)
         if not legal:
             break
-        follow = [a for a in legal if a["type"] == "play" and trick and a["card"][-1] == trick[0][-1]]
+        suit = trick[0][-1] if trick else None
+        follow = [a for a in legal if suit is not None and a.type == "play" and a.card[-1] == suit]
         action = rng.choice(follow or legal)
         state = apply(state, action)
         for event in state.events:
@@ -225,7 +239,7 @@ def pair_game(variant: str, seed: int) -> tuple[tuple[dict[str, Any], ...], list
         met = set(pairs_met([{"kind": "step", "events": state.events}], rs.family))
         if met:
             per_step.append((len(actions), met))
-        actions.append(action)
+        actions.append(action_dict(action))
     return tuple(actions), per_step
 
 
@@ -238,17 +252,18 @@ def pair_plan(family: str) -> PairPlan:
     family: greedily, the `pair_game` of a shipped variant of the family and
     a seed of `PAIR_SEEDS` that brings the most pairs not yet met per step
     kept (plus `PAIR_OVERHEAD`), until every pair has met or `PAIR_CAP` playouts are chosen. The
-    same whichever variants are being generated."""
+    same whichever variants are being generated. For speed, each game's
+    pairs are gathered once (`_met`), not again in every greedy round."""
     variants = [v for v in variant_ids() if load_ruleset(v, checked=False).family == family]
     universes = {v: pair_universe(load_ruleset(v, checked=False)) for v in variants}
     missing: set[tuple[str, str]] = set().union(*universes.values())
     plan: list[tuple[str, int, int, int]] = []
     for seeds in PAIR_SEEDS:
-        pool = [(v, seed, pair_game(v, seed)[1]) for v in variants if universes[v] & missing for seed in seeds]
+        pool = [(v, seed, *_met(pair_game(v, seed)[1])) for v in variants if universes[v] & missing for seed in seeds]
         while missing and len(plan) < PAIR_CAP.get(family, 0):
             best = None
-            for i, (v, seed, per_step) in enumerate(pool):
-                new = set().union(*(m for _, m in per_step)) & missing
+            for i, (v, seed, per_step, met) in enumerate(pool):
+                new = met & missing
                 if new:
                     steps = 1 + max(n for n, m in per_step if m & new)
                     if best is None or len(new) / (steps + PAIR_OVERHEAD) > best[0]:
@@ -256,10 +271,16 @@ def pair_plan(family: str) -> PairPlan:
             if best is None:
                 break
             _, i, new, steps = best
-            v, seed, _ = pool.pop(i)
+            v, seed, *_ = pool.pop(i)
             plan.append((v, seed, steps, len(new)))
             missing -= new
     return tuple(plan)
+
+
+def _met(per_step: Met) -> tuple[Met, frozenset[tuple[str, str]]]:
+    """A pair game's steps where pairs meet, and every pair it meets (worked
+    out once per game, not once per game and greedy round)."""
+    return per_step, frozenset().union(*(m for _, m in per_step))
 
 
 def pair_coverage(family: str) -> tuple[int, int]:
