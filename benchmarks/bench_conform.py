@@ -21,13 +21,22 @@ runner's process and of the engine's: on a machine other work keeps busy,
 CPU time varies far less than wall-clock time). "Steps" counts the step and
 reject lines.
 
+``--profile SIDE`` (``in-process``, ``stub``, ``protocol`` or
+``one-at-a-time``) runs one more pass of that side under cProfile, after the
+timed ones, and prints the functions of the runner's process that took the
+most time (a served engine's own work is in the other process: profile it
+in-process, or with ``python -m cProfile`` around ``regola serve``).
+
 Run:  python benchmarks/bench_conform.py [--all | --variant ID ...] [--corpus DIR] [--rounds R] [--limit N]
+      [--skip SIDE ...] [--profile SIDE [--sort tottime|cumulative] [--top N]]
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import time
@@ -44,6 +53,7 @@ from regola.conformance.trace.format import read_trace
 
 DEFAULT_VARIANTS = ["briscola-2", "briscola-4", "briscola-scoperta-3", "scopa-2", "scopone", "chiamata", "albastini-2"]
 SERVE = [sys.executable, "-m", "regola.conformance.protocol.serve"]
+SIDES = ["in-process", "stub", "protocol", "one-at-a-time"]
 
 
 class Kept:
@@ -162,7 +172,11 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=CORPUS_DIR, help="the corpus folder (default: the packaged one)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved timed passes per side; the median counts")
     parser.add_argument("--limit", type=int, default=None, help="at most this many traces")
-    parser.add_argument("--skip", action="append", default=[], help="leave out a side (in-process, stub, protocol, one-at-a-time)")
+    parser.add_argument("--skip", action="append", default=[], choices=SIDES,
+                        help="leave out a side (in-process, stub, protocol, one-at-a-time)")
+    parser.add_argument("--profile", choices=SIDES, help="profile one more pass of this side and print the top functions")
+    parser.add_argument("--sort", default="tottime", help="the profile's order (tottime, cumulative, ncalls)")
+    parser.add_argument("--top", type=int, default=30, help="how many functions of the profile to print")
     args = parser.parse_args()
     variants = None if args.all else (args.variant or DEFAULT_VARIANTS)
     paths = list(iter_traces(variants, args.corpus))[: args.limit]
@@ -170,18 +184,19 @@ def main() -> None:
     print(f"{len(paths)} traces, {steps} steps and rejects; {args.rounds} interleaved timed passes per side (median counts)")
 
     sides: dict[str, Any] = {}
-    if "in-process" not in args.skip:
+    skip = set(args.skip) - {args.profile}
+    if "in-process" not in skip:
         engine = ReferenceEngine()
         engine.hello()
         sides["in-process ReferenceEngine"] = Kept(engine)
-    if "stub" not in args.skip:
+    if "stub" not in skip:
         sides["replay stub (runner's own cost)"] = ReplayStub(paths)
     served = None
-    if "protocol" not in args.skip or "one-at-a-time" not in args.skip:
+    if "protocol" not in skip or "one-at-a-time" not in skip:
         served = SubprocessEngine(SERVE, timeout=60, startup_timeout=120)
-        if "protocol" not in args.skip:
+        if "protocol" not in skip:
             sides["protocol, regola serve, sent ahead"] = Kept(served)
-        if "one-at-a-time" not in args.skip:
+        if "one-at-a-time" not in skip:
             sides["protocol, regola serve, one at a time"] = OneAtATime(served)
     try:
         warm = {name: one_pass(paths, engine)[0] for name, engine in sides.items()}
@@ -189,6 +204,9 @@ def main() -> None:
         for _ in range(args.rounds):
             for name, engine in sides.items():
                 times[name].append(one_pass(paths, engine))
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.runcall(one_pass, paths, sides[_side_name(sides, args.profile)])
     finally:
         if served is not None:
             served.close()
@@ -207,6 +225,18 @@ def main() -> None:
         base = names[0]
         print("  wall-clock ratios to " + base + ": " + ", ".join(
             f"{n} {medians[base] / medians[n]:.2f}x" for n in names[1:]))
+
+    if args.profile:
+        print(f"profile of one more pass, {args.profile} (this process only):")
+        pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.top)
+
+
+def _side_name(sides: dict[str, Any], side: str) -> str:
+    """The printed name of ``side`` as ``--skip`` and ``--profile`` name it."""
+    start = {"in-process": "in-process", "stub": "replay stub", "protocol": "protocol, regola serve, sent",
+             "one-at-a-time": "protocol, regola serve, one"}[side]
+    return next(name for name in sides if name.startswith(start))
+
 
 if __name__ == "__main__":
     main()

@@ -319,18 +319,22 @@ class SubprocessEngine:
 
     def _answer(self, entry: Planned, illegal_ok: bool = False) -> dict[str, Any]:
         """The answer to a planned call: its own, or the part of its
-        ``apply``'s answer that brings it."""
+        ``apply``'s answer that brings it; the entry then lets go of it."""
         with self._lock:
             if self._broken is not None:
                 raise EngineFailure(self._broken.kind, f"the engine already failed: {self._broken.message}")
             if entry.via is not None:
-                value = brought(entry.via, entry)
+                value = entry.value if entry.value is not None else brought(entry.via, entry)
+                entry.via = entry.value = None
                 if value is None:
                     raise self._fail("protocol", f"the answer to apply lacks what its 'return' asked for ({entry.call[0]})")
                 return {"actions": value} if entry.call[0] == "legal" else {"view": value}
-            assert entry.pending is not None
-            answer = self._wire.wait(entry.pending, self.timeout)
-            return self._judge(entry.pending.cmd, answer, illegal_ok)
+            pending = entry.pending
+            assert pending is not None
+            if not entry.returns:  # else kept for `_check_returned`
+                entry.pending = None
+            answer = self._wire.wait(pending, self.timeout)
+            return self._judge(pending.cmd, answer, illegal_ok)
 
     def _check_returned(self, entry: Planned) -> None:
         """After an accepted ``apply`` sent with ``return``: if its answer
@@ -340,7 +344,10 @@ class SubprocessEngine:
         if not entry.returns:
             return
         with self._lock:
-            if all(brought(entry, q) is not None for q in entry.returns):
+            for q in entry.returns:
+                q.value = brought(entry, q)
+            entry.pending = None  # what the calls need is now in their ``value``
+            if all(q.value is not None for q in entry.returns):
                 self._script.honours = True
             elif self._script.honours is None:
                 self._script.unbundle(entry)

@@ -28,7 +28,7 @@ import os
 import select
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -219,9 +219,11 @@ def body_of(call: tuple[Any, ...]) -> dict[str, Any]:
     return {"cmd": call[0]}
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Planned:
-    """A call the runner is expected to make, and its request once queued."""
+    """A call the runner is expected to make, and its request once queued
+    (one per call of a trace's replay: slots, and no list of its own until
+    it needs one)."""
 
     call: tuple[Any, ...]
     accepted: bool = False
@@ -230,8 +232,14 @@ class Planned:
     pending: Pending | None = None
     via: Planned | None = None
     """The planned ``apply`` whose answer brings this read-only call's answer."""
-    returns: list[Planned] = field(default_factory=list)
+    returns: Sequence[Planned] = ()
     """For an ``apply`` sent with ``return``: the calls its answer brings."""
+    slot: int = -1
+    """For a seat's view brought by an ``apply``: its place in the answer's
+    ``seat_views``; for that ``apply``: how many seat views it asked."""
+    value: Any = None
+    """For a call brought by an ``apply``: its answer, once the ``apply``'s
+    answer has been found to bring it (read out of that answer once)."""
 
 
 @dataclass
@@ -307,8 +315,11 @@ class Script:
                 p.returns = self._bundled(self.next)
                 if p.returns:
                     body["return"] = returned(p.returns)
+                    p.slot = 0
                     for q in p.returns:
                         q.via = p
+                        if q.call[0] == "view" and q.call[1] is not None:
+                            q.slot, p.slot = p.slot, p.slot + 1
                     self.next += len(p.returns)
             p.pending = wire.submit(body)
 
@@ -338,6 +349,12 @@ class Script:
 
     def give_up(self, wire: Wire) -> None:
         wire.drop(p.pending for p in self.planned[self.head :] if p.pending is not None)
+        for p in self.planned:
+            # an apply and the calls it brings point at each other: unlinked,
+            # the plan and the answers it holds are freed at once, not left
+            # to the cycle collector (which they kept busy at every step)
+            p.via = p.value = p.pending = None
+            p.returns = ()
         self.planned, self.head, self.next = [], 0, 0
 
 
@@ -367,11 +384,10 @@ def brought(apply: Planned, call: Planned) -> Any:
     if call.call[1] is None:
         value = answer.get("view")
         return value if isinstance(value, dict) else None
-    seats = [q.call[1] for q in apply.returns if q.call[0] == "view" and q.call[1] is not None]
     views = answer.get("seat_views")
-    if not isinstance(views, list) or len(views) != len(seats):
+    if not isinstance(views, list) or len(views) != apply.slot:
         return None
-    value = views[seats.index(call.call[1])]
+    value = views[call.slot]
     return value if isinstance(value, dict) else None
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+import weakref
 from pathlib import Path
 from typing import IO, Any
 
@@ -34,7 +35,6 @@ from regola.conformance.protocol.engine import (
     protocol_version,
     speaks,
 )
-from regola.conformance.trace.format import dumps_line
 
 COMMANDS = ("hello", "new", "apply", "view", "legal", "quit")
 
@@ -83,7 +83,7 @@ def handle(engine: Engine, request: dict[str, Any]) -> dict[str, Any]:
         if problem:
             raise BadRequest(f"apply: {problem}")
         deal = request.get("deal")
-        if deal is not None and speaks(engine.hello(), "1.1"):
+        if deal is not None and _takes_deal(engine):
             engine.apply(action, deal=_field(request, "deal", dict, "the deal of the new hand"))  # type: ignore[call-arg]
         else:
             engine.apply(action)
@@ -98,6 +98,21 @@ def handle(engine: Engine, request: dict[str, Any]) -> dict[str, Any]:
     if cmd == "quit":
         return {"ok": True}
     raise BadRequest(f"unknown command {cmd!r}; known commands: {', '.join(COMMANDS)}")
+
+
+_TAKES_DEAL: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
+
+
+def _takes_deal(engine: Engine) -> bool:
+    """Whether ``engine`` speaks 1.1 (its ``apply`` takes a ``deal``), from
+    its hello answer, asked once per engine (a hello can be slow to build)."""
+    try:
+        return _TAKES_DEAL[engine]
+    except KeyError:
+        _TAKES_DEAL[engine] = known = speaks(engine.hello(), "1.1")
+        return known
+    except TypeError:  # an engine that cannot be weakly referenced
+        return speaks(engine.hello(), "1.1")
 
 
 def _check_new(request: dict[str, Any]) -> None:
@@ -118,9 +133,13 @@ def _check_new(request: dict[str, Any]) -> None:
         raise BadRequest(f"new: field 'deck' must be a list of card ids (strings), got an item {json.dumps(wrong[0])[:80]}")
 
 
-def _depth_over(value: Any, limit: int) -> bool:
+def _depth_over(value: Any, limit: int, line: str = "") -> bool:
     """Whether ``value`` nests lists and objects deeper than ``limit``
-    (walked without recursion)."""
+    (walked without recursion). A ``line`` (the request's text) with no more
+    than ``limit`` opening brackets cannot nest deeper, and is not walked:
+    most requests are an action of a few fields."""
+    if line and line.count("{") + line.count("[") <= limit:
+        return False
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
@@ -194,7 +213,7 @@ def respond(engine: Engine, line: str) -> tuple[dict[str, Any], bool]:
         return _error(None, "bad-request", f"the request nests lists or objects more than {MAX_DEPTH} deep"), False
     if not isinstance(request, dict):
         return _error(None, "bad-request", "a request must be a JSON object"), False
-    if _depth_over(request, MAX_DEPTH):
+    if _depth_over(request, MAX_DEPTH, line):
         return _error(request.get("id") if isinstance(request.get("id"), (int, str)) else None, "bad-request",
                       f"the request nests lists or objects more than {MAX_DEPTH} deep"), False
     rid = request.get("id")
@@ -224,6 +243,12 @@ def _error(rid: Any, code: str, message: str) -> dict[str, Any]:
     return {"id": rid, "ok": False, "error": {"code": code, "message": message}}
 
 
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""An answer line: compact JSON, its keys in the engine's own order. Not
+sorted (the runner reads keys in any order), which makes writing an answer
+several times cheaper; the encoder is made once."""
+
+
 def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> None:
     """Answer requests from ``stdin`` until ``quit`` or the end of input."""
     if hasattr(stdin, "reconfigure"):
@@ -236,7 +261,7 @@ def serve(engine: Engine, stdin: IO[str], stdout: IO[str]) -> None:
         if not line.strip():
             continue
         answer, stop = respond(engine, line)
-        stdout.write(dumps_line(answer) + "\n")
+        stdout.write(_encode(answer) + "\n")
         stdout.flush()
         if stop:
             break

@@ -23,6 +23,8 @@ import marshal
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import ne
 from typing import Any
 
 
@@ -123,65 +125,116 @@ def compare_views(
     fields: Iterable[str] | None = None,
 ) -> list[Difference]:
     """Every difference between ``expected`` and ``actual`` over the checked
-    fields, in the view's field order."""
+    fields, in the view's field order.
+
+    Equal views (nearly every view of a passing replay) take a quick path
+    (`_identical`); the detailed, field-by-field comparison runs only when
+    the quick test cannot tell that they are equal."""
+    if actual is expected:
+        return []  # the very same object: as equal as a value can be to itself
     if not isinstance(actual, dict):
         return [Difference("(view)", expected, actual)]
-    subs = field_map(fields) or {}
-    keys, partial = _checked(tuple(expected), None if fields is None else tuple(fields), subs)
-    if partial:
+    wanted = None if fields is None else fields if type(fields) is tuple else tuple(fields)
+    subs = field_map(wanted) or {}
+    keys, partial, whole = _checked(tuple(expected), wanted, subs)
+    if whole and expected.keys() == actual.keys():
+        if _identical(expected, actual):  # every field, no list to build
+            return []
+        want: list[Any] = list(expected.values())
+        got = list(map(actual.__getitem__, expected))
+    elif partial:
         want = [_part(expected[k], subs.get(k), expected[k]) for k in keys]
         got = [_part(actual.get(k, ABSENT), subs.get(k), expected[k]) for k in keys]
+        if _identical(want, got):
+            return []
     else:
         want = [expected[k] for k in keys]
         got = [actual.get(k, ABSENT) for k in keys]
-    if _identical(want, got):
-        return []
+        if _identical(want, got):
+            return []
     diffs: list[Difference] = []
     for key, exp, act in zip(keys, want, got):
         _compare(key, exp, act, diffs)
     return diffs
 
 
-_CHECKED: dict[tuple[Any, ...], tuple[list[str], bool]] = {}
+_CHECKED: dict[tuple[Any, ...], tuple[list[str], bool, bool]] = {}
 
 
 def _checked(
     view_keys: tuple[str, ...], fields: tuple[str, ...] | None, subs: dict[str, frozenset[str] | None]
-) -> tuple[list[str], bool]:
-    """The keys of a view with ``view_keys`` that are compared, and whether
-    any is compared in part; kept by (view keys, fields), which repeat at
-    every step. The list is only read."""
+) -> tuple[list[str], bool, bool]:
+    """The keys of a view with ``view_keys`` that are compared, whether any
+    is compared in part, and whether all are compared whole; kept by (view
+    keys, fields), which repeat at every step. The list is only read."""
     known = _CHECKED.get((view_keys, fields))
     if known is None:
         keys = list(view_keys) if fields is None else [k for k in view_keys if k in subs]
-        known = keys, any(subs.get(k) is not None for k in keys)
+        partial = any(subs.get(k) is not None for k in keys)
+        known = keys, partial, not partial and len(keys) == len(view_keys)
         if len(_CHECKED) > 256:
             _CHECKED.clear()
         _CHECKED[(view_keys, fields)] = known
     return known
 
 
-def _identical(want: list[Any], got: list[Any]) -> bool:
-    """A quick sufficient test that ``want`` and ``got`` are the same JSON data.
+def _identical(want: Any, got: Any) -> bool:
+    """A quick sufficient test that ``want`` and ``got`` (two views, or two
+    lists of field values in the same order) are the same JSON data.
 
     Python's ``==`` (run in C) is necessary but not enough: ``True == 1``.
     Two values equal under ``==`` whose marshal encodings (version 2: no
-    shared references) are the same bytes have the same types, values and
-    key order everywhere, so they are strictly equal. When only the key
-    order of some object differs (the reference's view against one read
-    from JSON with sorted keys), `_same_types` walks the two equal values
-    checking that every pair of items has the same type; failing that,
-    canonical JSON text decides (a Python engine's tuple for a list). Anything
-    else (an int against a float of the same value, a value that is not
-    data) is left to the exact comparison, item by item."""
+    shared references, interned strings written like any other) are the
+    same bytes have the same types, values and key order everywhere, so
+    they are strictly equal: that settles views whose keys come in the same
+    order. When they do not (the reference's own key order against a trace's
+    sorted keys; two views whose first keys differ are not even tried
+    whole), the fields are encoded one by one and only those whose bytes
+    differ are looked at (`_same_field`). Anything else (an int against a
+    float of the same value, a value that is not data) is left to the exact
+    comparison, item by item."""
     try:
         if want != got:
             return False
-        if marshal.dumps(want, 2) == marshal.dumps(got, 2) or _same_types(want, got):
+        if type(want) is dict:
+            if type(got) is not dict:
+                return False
+            if next(iter(want), None) == next(iter(got), None) and marshal.dumps(want, 2) == marshal.dumps(got, 2):
+                return True
+            got = list(map(got.__getitem__, want))
+            want = list(want.values())
+        elif type(want) is not list or type(got) is not list:
+            return False
+        elif marshal.dumps(want, 2) == marshal.dumps(got, 2):
             return True
-        return _dump(want) == _dump(got)  # e.g. a tuple for a list: the same JSON
-    except (TypeError, ValueError):  # ABSENT, or an engine's object that is not data
+        n = len(want)
+        mine = list(map(marshal.dumps, want, repeat(2, n)))
+        theirs = list(map(marshal.dumps, got, repeat(2, n)))
+        differ = compress(zip(mine, theirs, want, got), map(ne, mine, theirs))  # in C: only those that differ
+        return all(_same_field(x, y, a, b) for x, y, a, b in differ)
+    except (TypeError, ValueError, KeyError):  # ABSENT, or an engine's object that is not data
         return False
+
+
+_SAME_FIELDS: dict[tuple[bytes, bytes], bool] = {}
+"""`_same_field`'s answers by the two values' marshal encodings."""
+
+
+def _same_field(mine: bytes, theirs: bytes, a: Any, b: Any) -> bool:
+    """For ``a == b`` whose encodings ``mine`` and ``theirs`` differ (their
+    objects list their keys in another order): whether they are strictly
+    equal. The answer is kept by the two encodings, which determine both
+    values exactly (types, values and key order): a field that holds objects
+    (the trick, the match scores) is often the same from one step to the
+    next, and is then not walked again."""
+    key = (mine, theirs)
+    known = _SAME_FIELDS.get(key)
+    if known is None:
+        known = _same_types(a, b) or _dump(a) == _dump(b)  # e.g. a tuple for a list: the same JSON
+        if len(_SAME_FIELDS) >= 4096:
+            _SAME_FIELDS.clear()
+        _SAME_FIELDS[key] = known
+    return known
 
 
 def _dump(value: Any) -> str:

@@ -51,7 +51,6 @@ from regola.conformance.runner.verdicts import Divergence
 from regola.conformance.trace.format import write_trace
 from regola.conformance.trace.record import Recorder, legal_dicts
 from regola.reference import shuffled_deck
-from regola.spec import rule_ids
 
 PROBE_ODDS = 8
 """About one step in this many also tries a forbidden action first."""
@@ -80,7 +79,6 @@ class _RecorderViews(ReferenceReplay):
         self.rec = rec
         self.ruleset = rec.ruleset
         self.players = rec.ruleset.seating.players
-        self.rule_ids = rule_ids(rec.ruleset)
 
     @property
     def state(self) -> Any:  # type: ignore[override]

@@ -188,3 +188,31 @@ def test_a_bool_is_never_a_number_whatever_the_key_order():
     assert [d.path for d in compare_views(expected, same_order)] == ["match.points"]
     # an int and a float of the same value are the same JSON number
     assert compare_views({"points": [1, 2]}, {"points": [1.0, 2]}) == []
+
+
+def test_a_field_judged_equal_once_is_still_checked_strictly_the_next_time():
+    # the quick test keeps its verdicts on reordered fields by their exact
+    # encodings: the same field with a bool for a number is a new question
+    expected = {"match": {"over": False, "points": [1, 0]}, "phase": "play"}
+    reordered = {"phase": "play", "match": {"points": [1, 0], "over": False}}
+    assert compare_views(expected, reordered) == []
+    assert compare_views(expected, reordered) == []
+    sneaky = {"phase": "play", "match": {"points": [True, 0], "over": False}}
+    assert compare_views(expected, sneaky) == [Difference("match.points", [1, 0], [True, 0])]
+    assert compare_views(expected, reordered) == []
+
+
+def test_a_view_compared_with_itself_and_with_extra_keys():
+    assert compare_views(EXPECTED, EXPECTED) == []
+    extra = {**copy(EXPECTED), "note": "not asked for"}
+    assert compare_views(EXPECTED, extra) == []
+    wrong = {**copy(EXPECTED), "note": "x", "to_move": True}  # True == 1 in Python
+    assert compare_views(EXPECTED, wrong) == [Difference("to_move", 1, True)]
+
+
+def test_a_tuple_or_a_str_subclass_from_a_python_engine_is_not_the_same_json():
+    class Card(str):
+        pass
+
+    assert [d.path for d in compare_views({"hand": ["Ad"]}, {"hand": ("Ad",)})] == ["hand"]
+    assert [d.path for d in compare_views({"trick": [{"card": "Ad"}]}, {"trick": [{"card": Card("Ad")}]})] == ["trick[0].card"]

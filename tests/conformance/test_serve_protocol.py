@@ -158,3 +158,36 @@ def test_the_console_script_serves_too():
         assert s.ask(id="b", cmd="quit") == {"id": "b", "ok": True}
     finally:
         assert s.close() == 0
+
+
+def test_nesting_is_limited_whatever_the_number_of_brackets():
+    from regola.conformance.protocol.engine import LATEST, ReferenceEngine
+    from regola.conformance.protocol.serve import MAX_DEPTH, respond
+
+    engine = ReferenceEngine(protocol=LATEST)
+    deep = '{"id":1,"cmd":"legal","x":' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "}"
+    answer, _ = respond(engine, deep)
+    assert answer["id"] == 1 and answer["error"]["code"] == "bad-request"
+    assert f"more than {MAX_DEPTH} deep" in answer["error"]["message"]
+    # many brackets side by side are not deep: the request is read as usual
+    wide = json.dumps({"id": 2, "cmd": "new", "variant": "briscola-2", "ruleset_hash": HASH, "deck": DECK,
+                       "options": {}, "deal": {"hands": [[c] for c in DECK]}})
+    assert wide.count("[") > MAX_DEPTH
+    answer, _ = respond(engine, wide)
+    assert answer == {"id": 2, "ok": True}
+
+
+def test_an_apply_answers_with_its_views_in_the_engines_own_key_order(session):
+    from regola.reference import action_dict, apply, legal_actions, new_game, view
+
+    state = new_game(load("briscola-2"), DECK)
+    action = action_dict(legal_actions(state)[0])
+    after = apply(state, action)
+    assert session.ask(id=1, cmd="hello", protocol="1.1")["ok"]
+    assert session.ask(id=2, cmd="new", variant="briscola-2", ruleset_hash=HASH, deck=DECK, options={}, deal={})["ok"]
+    answer = session.ask(id=3, cmd="apply", action=action, **{"return": {"view": True, "seats": [0, 1]}})
+    assert answer["ok"], answer
+    # the same keys in the same order as the reference's own views (no sorting)
+    assert list(answer["view"]) == list(view(after))
+    assert answer["seat_views"] == [view(after, s) for s in (0, 1)]
+    assert [list(v) for v in answer["seat_views"]] == [list(view(after, s)) for s in (0, 1)]
