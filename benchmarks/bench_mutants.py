@@ -10,8 +10,12 @@ replayed, as an in-process engine, through up to ``--subset`` corpus traces
 that exercise the rule, with blame by explanation
 (`regola.conformance.runner.explain`). A rule none of whose misreadings a
 trace fails is played instead under another of its option values, if one
-fails a trace (`regola.conformance.runner.option_mutants`). Prints the mutants run, how many
-were caught, how many were blamed on the mutated rule, and the misses.
+fails a trace (`regola.conformance.runner.option_mutants`). A rule still
+uncaught is played in random lockstep games: one whose misreadings no game
+tells from the rule is listed as equivalent and not counted; for the others
+the first game that does names the situation the corpus lacks. Prints the
+mutants run, how many were caught, how many were blamed on the mutated rule,
+and the misses.
 
 Run:  python benchmarks/bench_mutants.py [--rule ID ...] [--family F ...] [--corpus DIR] [--json FILE]
 """

@@ -6,14 +6,19 @@ the ids it records or raises). A change is the misreading of, in turn:
 
 1. for a seat handed to a function that implements a rule, that rule (the
    seat handed to ``draw_round`` is ``briscola.draw.order``'s);
-2. the one cited rule (else the one rule of its family with a name of two
+2. for a condition that reads option fields only (directly, or through a
+   local bound to one: ``where = rules.deal.indicator``), the one rule those
+   fields bear on (`regola.conformance.runner.option_reads`); else the one
+   cited rule (else the one rule of its family with a name of two
    words or more) whose name the change spells: in what its statement
    assigns to (``napoleone = ...``: ``scopa.score.napoleone``) or the
    keyword it is passed as (``partner=holder``: ``chiamata.call.partner``), else in the
    changed expression (``state.scope[i] if opts.scopas else 0``:
    ``scopa.score.scopas``);
 3. the one rule whose recorded condition names what the changed code
-   names: an ``if`` that records it (``if opts.scopas: rules.append(...)``),
+   names, every operand of a compound condition included (``not stock and
+   indicator is None`` is not the indicator's alone): an ``if`` that
+   records it (``if opts.scopas: rules.append(...)``),
    a choice between rule ids (``"a" if alone else "b"``), or a docstring
    sentence that ties a name to one rule (```barred`` ... (``rule``)``);
 4. the rule of the function the changed code is passed to, else the one
@@ -25,7 +30,8 @@ the ids it records or raises). A change is the misreading of, in turn:
    cites, else its other branch;
 6. the rule cited by the nearest statement of the enclosing blocks, or
    spelled (cited, or of its family) by the test of an enclosing
-   condition; then the first the docstring cites.
+   condition, or recorded under that very condition elsewhere in the
+   function (`recorded_under`); then the first the docstring cites.
 
 `adopt` then gives a rule that no change bears on the changes that name
 what its recorded condition names, or that use a word of its name.
@@ -40,6 +46,7 @@ from functools import cache
 from typing import Any
 
 from regola.conformance.runner.mutations import RULE_ID, SEATS
+from regola.conformance.runner.option_reads import option_owners, read_option
 
 BLOCKS = ("body", "orelse", "finalbody", "handlers")
 
@@ -182,6 +189,21 @@ def guards(fn: ast.FunctionDef, rules: frozenset[str]) -> dict[str, str]:
     return {name: next(iter(rs)) for name, rs in owners.items() if len(rs) == 1}
 
 
+@cache
+def recorded_under(fn: ast.FunctionDef, rules: frozenset[str]) -> dict[str, str]:
+    """Condition (``ast.dump``) -> the one rule the function records under
+    it wherever it tests it (``if len(partners) == 2:`` twice, once to
+    record ``chiamata.score.two-partners``): code under the same condition
+    elsewhere is that rule's too."""
+    found: dict[str, set[str]] = {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.If) and not RULE_ID.search(ast.unparse(node.test)):
+            cited = {r for st in node.body for _, r in direct(st, rules)}
+            if cited:
+                found.setdefault(ast.dump(node.test), set()).update(cited)
+    return {test: next(iter(rs)) for test, rs in found.items() if len(rs) == 1}
+
+
 def _doc_names(doc: str, rules: frozenset[str]) -> dict[str, set[str]]:
     """Names a docstring sentence ties to the one rule it cites
     (```barred`` are cards ... (``chiamata.play.blind-first-trick``)``)."""
@@ -217,12 +239,14 @@ def rule_near(
         found = _callee(node, parents, callee_rule, passed=True)
         if found is not None:
             return found
-    found = rule_named(fn.rules, node, parents, whole=False) or rule_named(
-        _kin(fn.rules, rules), node, parents, whole=False
+    found = (
+        read_option(fn.node, node, (*fn.rules, *_kin(fn.rules, rules)), GENERIC)
+        or rule_named(fn.rules, node, parents, whole=False)
+        or rule_named(_kin(fn.rules, rules), node, parents, whole=False)
     )
     if found is not None:
         return found
-    owner = guards(fn.node, rules)
+    owner = {**option_owners(fn.node, (*fn.rules, *_kin(fn.rules, rules))), **guards(fn.node, rules)}
     at = statement_of(node, parents)
     whole = at.test if isinstance(at, (ast.If, ast.While)) else at if isinstance(at, (ast.Assign, ast.Expr)) else None
     for part in (node.test if isinstance(node, (ast.If, ast.While)) else node, None, whole):
@@ -232,7 +256,7 @@ def rule_near(
                 return found
         elif isinstance(part, (ast.expr, ast.Assign, ast.AugAssign, ast.Expr)):
             owned = {owner[n] for n in _leaves(part) if n in owner}
-            if len(owned) == 1:
+            if len(owned) == 1 and _each_operand_owned(part, owner):
                 return owned.pop()
     if isinstance(node, ast.Name):
         found = _defined_under(fn.node, node.id, (*fn.rules, *_kin(fn.rules, rules)))
@@ -262,11 +286,24 @@ def rule_near(
         if isinstance(at, (ast.If, ast.While)) and child is not at.test:
             words = _words(at.test)  # under a condition that names its rule (cited, or of its family)
             spelled = _spelled(fn.rules, words) or _spelled(_kin(fn.rules, rules), words)
+            if spelled is None:  # under the very condition under which the function records one rule
+                spelled = recorded_under(fn.node, rules).get(ast.dump(at.test))
             if spelled is not None:
                 return spelled
         child, at = at, parents.get(id(at))
     in_doc = [r for r in RULE_ID.findall(ast.get_docstring(fn.node) or "") if r in rules]
     return in_doc[0] if in_doc else fn.rules[0]
+
+
+def _each_operand_owned(part: ast.AST, owner: dict[str, str]) -> bool:
+    """Whether every operand of a compound condition names something a
+    rule's recorded condition names (``not stock and indicator is None``
+    is no more the indicator's than the stock's)."""
+    if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.Not):
+        part = part.operand
+    if not isinstance(part, ast.BoolOp):
+        return True
+    return all(_leaves(v) & owner.keys() or not _leaves(v) for v in part.values)
 
 
 def _defined_under(fn: ast.FunctionDef, name: str, cited: tuple[str, ...]) -> str | None:
@@ -313,7 +350,8 @@ def adopt(found: list[Any], table: dict[tuple[str, str], Any], rules: frozenset[
     """Give every rule that a function cites but no misreading bears on some
     misreadings of that function: those whose change names what the
     rule's recorded condition names (``takes_indicator``), else those that
-    use a word of the rule's name (``leader`` for ``lead-next``); each taken
+    use a word of the rule's name, or are passed as one (``leader=winner``
+    for ``lead-next``); each taken
     from a rule left with more than ``keep``. At most six per rule."""
     from dataclasses import replace
 
@@ -334,11 +372,17 @@ def adopt(found: list[Any], table: dict[tuple[str, str], Any], rules: frozenset[
                 for i, m in enumerate(out):
                     if (m.module, m.qualname) != key or count[m.rule] <= keep or m.rule == rule or taken >= 6:
                         continue
-                    node = nodes[m.site][0]
+                    node, parent = nodes[m.site]
                     part = node.test if isinstance(node, (ast.If, ast.While, ast.IfExp)) else node
                     if not isinstance(part, _SMALL):
                         continue  # a change to a whole call or statement says too little
-                    hit = bool(_leaves(part) & names) if test == "condition" else _stem_match(rule, part)
+                    # a value passed as ``leader=`` is the leader's
+                    passed = ast.Name(parent.arg) if isinstance(parent, ast.keyword) and parent.arg else part
+                    hit = (
+                        bool(_leaves(part) & names)
+                        if test == "condition"
+                        else _stem_match(rule, part) or passed is not part and _stem_match(rule, passed)
+                    )
                     if hit:
                         count[m.rule] -= 1
                         out[i] = replace(m, rule=rule)

@@ -16,8 +16,12 @@ it (same views at earlier steps, the same rejects refused):
 2. every catalogued misreading of the rule
    (`regola.conformance.runner.misreadings`).
 
-Rules are tried in tiers: those the divergent step exercised, then those
-exercised earlier in the trace (a pile not reset shows only later). In the
+Rules are tried in tiers: those the divergent step exercised, those the
+reference records instead where a condition goes the other way
+(``*.score.alone`` for ``*.score.payoff``), then those exercised earlier in
+the trace (a pile not reset shows only later). An option field is tried
+first for the rule it is named for (``exchange.window`` for
+``*.exchange.window``), then for the rules whose ``when`` only names it. In the
 first tier that explains the divergence, the field heuristic's own rule is
 preferred among those that reproduce it, then the more specific rule. If no
 alternative reproduces the engine, the field heuristic's rule is kept and
@@ -63,6 +67,9 @@ class Explanation:
     text: str
     tried: int = 0
     """Alternatives replayed."""
+    rivals: int = 0
+    """Other rules whose alternatives reproduced the engine as well (0:
+    the explanation is unambiguous)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -86,7 +93,7 @@ def option_alternatives(header: dict[str, Any], rule: str) -> Iterator[_Alternat
         default = load_ruleset(header["variant"], base, checked=False)
     except SpecError:
         return
-    for path in option_values.paths_of(default.family, rule):
+    for path in option_values.own_first(default.family, rule):
         now = option_values.current(default, path)
         for value in option_values.values(path, default):
             if value == now or isinstance(now, tuple) and list(now) == value:
@@ -158,6 +165,7 @@ def explain(
             header.get("variant"),
             header.get("options"),
             header.get("deck"),
+            header.get("setup"),
             len(items),
             divergence.to_json(),
             sorted(fields),
@@ -189,10 +197,12 @@ def _tiers(
 ) -> list[tuple[list[str], bool, str]]:
     """The rules to try, in tiers of (rules, with their options, misreadings
     of functions run: ``all``, at the ``last`` line only, or ``none``): the
-    rules the divergent line exercised (and the one the engine cited); the
-    option values of every other rule of their families; the rules with
-    a misreading in a function the last line runs; those exercised earlier,
-    latest first; every other rule the catalogue misreads."""
+    rules the divergent line exercised (and the one the engine cited); those
+    the reference records instead where a condition goes the other way
+    (`misreadings.alternates`); the option values of every other rule of
+    their families; the rules with a misreading in a function the last line
+    runs; those exercised earlier, latest first; every other rule the
+    catalogue misreads."""
     now = [
         r
         for r in [*first, named(divergence), *reach.legal_rules(header, items, divergence), *(divergence.rules or [])]
@@ -202,6 +212,10 @@ def _tiers(
     for item in items[:-1]:
         earlier += item.get("rules") or ([item["rule"]] if "rule" in item else [])
     first = list(dict.fromkeys(now))
+    # the rules the reference records instead of those where a condition
+    # goes the other way (``*.score.alone`` for ``*.score.payoff``)
+    other = misreadings.alternates()
+    instead = [r for r in dict.fromkeys(a for r in now for a in sorted(other.get(r, ()))) if r not in first]
     later = [r for r in dict.fromkeys(reversed(earlier)) if r not in first]
     family = header["variant"].split("-")[0]
     rest = sorted(r for r in misreadings.by_rule() if r not in first)
@@ -211,6 +225,7 @@ def _tiers(
     known = sorted(r for r in misreadings.known_rules() if r.split(".")[0] in _families(first) and r not in first)
     return [
         (first, True, "all"),
+        (instead, True, "all"),
         (known, True, "none"),
         (rest, False, "last"),
         (later, True, "all"),
@@ -261,7 +276,7 @@ def _search(
                 done.add((rule, False))
         if hits:
             best = _prefer(hits, divergence, reach.legal_rules(header, items, divergence))
-            return Explanation(best.rule, best.how, best.text, tried)
+            return Explanation(best.rule, best.how, best.text, tried, len({h.rule for h in hits}) - 1)
         if tried >= budget:
             break
     return tried

@@ -6,8 +6,10 @@ function, `catalogue` makes mutants by rewriting its syntax tree in one
 place: a condition negated or dropped, a comparison reversed or replaced,
 an order reversed, a counter or pile not reset, a category skipped (an
 append, a loop), a constant off by one, a seat handed to a rule read as
-another. A test of an action's type is no rule's reading and is left
-alone. Each misreading belongs to one rule (`regola.conformance.runner.attribution`).
+another, a rule a checking function only records read as a prohibition
+(tried last). A test of an action's type is no rule's reading and is left
+alone, and so is a decorator (it runs once, to wrap another function).
+Each misreading belongs to one rule (`regola.conformance.runner.attribution`).
 A `Misreading` names the rule, the function and the change in words::
 
     briscola.trick.winner: `>` read as `<` in reference/tricks/trick.py:trick_winner line 56
@@ -70,7 +72,8 @@ class Misreading:
     """``func`` or ``Class.method``."""
     line: int
     kind: str
-    """``negate``, ``drop-condition``, ``compare``, ``order``, ``no-reset``, ``skip``, ``off-by-one``, ``swap``."""
+    """``negate``, ``drop-condition``, ``compare``, ``order``, ``no-reset``, ``skip``, ``off-by-one``, ``swap``,
+    ``refuse`` (a permission read as a prohibition)."""
     what: str
     """The change in words, e.g. ``\\`>\\` read as \\`<\\```."""
     site: int = field(repr=False, default=0)
@@ -127,8 +130,8 @@ def _functions() -> Iterator[_Function]:
             if isinstance(node, ast.ClassDef):
                 members = [(f"{node.name}.{m.name}", m) for m in node.body if isinstance(m, ast.FunctionDef)]
             for qualname, fn in members:
-                if reports_rules_only(fn):
-                    continue  # it only names rules: no misreading of it shows
+                if reports_rules_only(fn) or _decorates(fn):
+                    continue  # it only names rules, or runs once to wrap another: no misreading of it shows
                 cited = [
                     (n.lineno, r)
                     for n in ast.walk(fn)
@@ -139,6 +142,15 @@ def _functions() -> Iterator[_Function]:
                 if cited:
                     found = tuple(dict.fromkeys(r for _, r in cited))
                     yield _Function(module, qualname, fn, found, cited)
+
+
+def _decorates(fn: ast.FunctionDef) -> bool:
+    """Whether ``fn`` returns a function it defines (a decorator): it runs
+    once, when it wraps another, and a rewrite of it changes nothing after."""
+    inner = {n.name for n in fn.body if isinstance(n, ast.FunctionDef)}
+    return bool(inner) and any(
+        isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id in inner for n in fn.body
+    )
 
 
 def _callee_rule(name: str) -> str | None:
@@ -177,12 +189,21 @@ def _mutants_of(fn: _Function) -> Iterator[Misreading]:
     nodes = walk(fn.node)
     parents = {id(n): p for n, p in nodes if p is not None}
     seats = seats_in(fn.node)
+    checks = any(
+        isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call) and getattr(n.exc.func, "id", "") == "IllegalAction"
+        for n in ast.walk(fn.node)
+    )
     for site, (node, parent) in enumerate(nodes):
-        if node is fn.node or isinstance(node, ast.expr) and is_rule_text(node) or _unseen(node, parents):
+        if node is fn.node or isinstance(node, ast.expr) and is_rule_text(node):
             continue
+        unseen = _unseen(node, parents)
         for variant, (kind, words, _) in enumerate(changes(node, parent, seats)):
+            if kind == "refuse" and not (checks and unseen):
+                continue  # a checking function's own records only; a seen branch has its other misreadings
+            if unseen and kind != "refuse":
+                continue
             yield Misreading(
-                rule=_rule_near(fn, node, parents),
+                rule=_refused_rule(words) if kind == "refuse" else _rule_near(fn, node, parents),
                 module=fn.module,
                 qualname=fn.qualname,
                 line=getattr(node, "lineno", fn.node.lineno),
@@ -192,6 +213,11 @@ def _mutants_of(fn: _Function) -> Iterator[Misreading]:
                 variant=variant,
                 rules=fn.rules,
             )
+
+
+def _refused_rule(words: str) -> str:
+    """The rule a permission-read-as-prohibition misreading refuses under."""
+    return words.split("`", 2)[1]
 
 
 @cache
@@ -204,7 +230,38 @@ def catalogue() -> tuple[Misreading, ...]:
     """Every misreading of every rule the reference cites, in source order
     (a rule no change bears on first adopts some: `attribution.adopt`)."""
     found = [m for fn in _function_table().values() for m in _mutants_of(fn)]
+    # a permission read as a prohibition last: a rule's own rewrites first
+    found.sort(key=lambda m: m.kind == "refuse")
     return tuple(attribution.adopt(found, _function_table(), known_rules()))
+
+
+@cache
+def alternates() -> dict[str, frozenset[str]]:
+    """Rule -> the rules the reference records instead of it when a
+    condition goes the other way (``"chiamata.score.alone" if
+    contract.alone else "chiamata.score.payoff"``, or an ``if`` whose
+    branches record one each): an engine that misread that condition
+    exercised the other rule where the reference records this one."""
+    out: dict[str, set[str]] = {}
+    rules = known_rules()
+    for fn in _function_table().values():
+        for node in ast.walk(fn.node):
+            if isinstance(node, ast.IfExp):
+                sides = [{r for _, r in attribution.direct(ast.Expr(b), rules)} for b in (node.body, node.orelse)]
+            elif isinstance(node, ast.If) and node.orelse:
+                blocks, at = [node.body], node
+                while len(at.orelse) == 1 and isinstance(at.orelse[0], ast.If):  # an ``elif`` chain
+                    at = at.orelse[0]
+                    blocks.append(at.body)
+                blocks += [at.orelse] if at.orelse else []
+                sides = [{r for st in block for _, r in attribution.direct(st, rules)} for block in blocks]
+            else:
+                continue
+            sides = [side for side in sides if side]
+            for i, a in enumerate(sides):
+                for r in a:
+                    out.setdefault(r, set()).update(*(b - {r} for j, b in enumerate(sides) if j != i))
+    return {r: frozenset(o) for r, o in out.items()}
 
 
 def by_rule() -> dict[str, list[Misreading]]:

@@ -6,7 +6,12 @@ it answers (the runner's own reference, for the expected seat views and
 legal actions, stays correct between calls). `score` takes, for every rule
 the reference cites, the first misreadings in catalogue order that the
 corpus kills, replays the corpus traces that exercise the rule into each,
-and says whether it was caught and which rule the report blames.
+and says whether it was caught and which rule the report blames (the rule
+most traces blame, a trace whose explanation several rules reproduce alike
+splitting its vote). A rule none of whose misreadings the corpus kills is
+played in random lockstep games (`regola.conformance.runner.equivalence`):
+if no game tells a misreading from the rule, it is equivalent and counted
+apart; else the first game that does names what the corpus lacks.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from regola.conformance.runner import explain, explain_trace, option_values
+from regola.conformance.runner import equivalence, explain, explain_trace, option_values
 from regola.conformance.runner.misreadings import Misreading, by_rule, known_rules, patched
 from regola.conformance.runner.option_mutants import AlteredReference, OptionEngine, OptionMutant
 from regola.conformance.runner.reach import functions_called
@@ -39,6 +44,8 @@ OPTION_SHARED = 3
 """An option mutant changes a field that bears on at most so many rules."""
 SEARCH = 12
 """Misreadings of a rule tried, in catalogue order, before it counts as not caught."""
+EQUIVALENCE_SETTINGS = 2
+"""Settings (variant and options) of a rule's traces its uncaught misreadings are played in."""
 
 
 class MisreadingEngine(AlteredReference):
@@ -56,8 +63,9 @@ class MisreadingEngine(AlteredReference):
 def traces_by_rule(root: Path = CORPUS_DIR) -> dict[str, list[Path]]:
     """Corpus traces per rule id they exercise or reject under, taken in
     turn from three lists: those aimed at the rule (by name, shortest
-    first), those with a reject line under it, the others (longest first)."""
-    found: dict[str, tuple[list[tuple[int, Path]], ...]] = {}
+    first), those with a reject line under it, the others (longest first);
+    then the focused traces."""
+    found: dict[str, tuple[list[tuple[bool, int, Path]], ...]] = {}
     for path in iter_traces(None, root):
         trace = read_trace(path)
         exercised = set(trace.header.get("rules") or ())
@@ -66,20 +74,24 @@ def traces_by_rule(root: Path = CORPUS_DIR) -> dict[str, list[Path]]:
             exercised.update(item.get("rules") or ())
             if item["kind"] == "reject":
                 rejected.add(item["rule"])
+        # the focused traces come after the whole ones: an engine wrong in one
+        # rule is often refused on its way to their position (a refusal that
+        # blames no rule), where a whole trace shows the rule going wrong
+        focused = bool(trace.header.get("setup"))
         size = len(trace.items)
         for rule in exercised | rejected:
             lists = found.setdefault(rule, ([], [], []))
             if rule.split(".", 1)[1].replace(".", "-") in path.stem:
-                lists[0].append((size, path))
+                lists[0].append((focused, size, path))
             elif rule in rejected:
-                lists[1].append((size, path))
+                lists[1].append((focused, size, path))
             else:
-                lists[2].append((-size, path))
+                lists[2].append((focused, -size, path))
     out = {}
     for rule, lists in found.items():
-        ordered = [[p for _, p in sorted(kind)] for kind in lists]
+        ordered = [[p for focused, _, p in sorted(kind) if not focused] for kind in lists]
         mixed = [p for turn in itertools.zip_longest(*ordered) for p in turn if p is not None]
-        out[rule] = mixed
+        out[rule] = mixed + [p for kind in lists for focused, _, p in sorted(kind) if focused]
     return out
 
 
@@ -163,14 +175,19 @@ def run_mutant(m: Misreading, paths: Sequence[Path]) -> MutantResult:
 
 def _verdict(roots: list[Any]) -> Any:
     """The root divergence that speaks for the run: one blaming the rule
-    that most failed traces blame by explanation (not a guess), the first
-    such; else the first failed trace's."""
+    that the failed traces blame most by explanation (not a guess), the
+    first such; else the first failed trace's that blames a rule. A trace whose explanation
+    several rules' alternatives reproduce alike splits its vote among them
+    (an unambiguous explanation says more than a tie broken by preference)."""
     explained = [d for d in roots if d.explained_by is not None and d.explained_by.how != "guess"]
     if not explained:
-        return roots[0] if roots else None
-    votes = Counter(d.rule for d in explained)
+        # a focused trace refused on its way to its position blames no rule
+        return next((d for d in roots if d.rule is not None), roots[0] if roots else None)
+    votes: Counter[str] = Counter()
+    for d in explained:
+        votes[d.rule] += 1 / (1 + getattr(d.explained_by, "rivals", 0))
     top = max(votes.values())
-    return next(d for d in explained if votes[d.rule] == top)
+    return next(d for d in explained if votes[d.rule] >= top - 1e-9)
 
 
 def engine_for(m: Any) -> Any:
@@ -241,6 +258,34 @@ def pick(
     return None, [], tried
 
 
+def _why_not_caught(rule: str, search: int, root: Path) -> dict[str, Any]:
+    """Whether the misreadings of ``rule`` the corpus did not kill change
+    anything an engine reports, by random lockstep games in the settings of
+    the traces that exercise it (`regola.conformance.runner.equivalence`):
+    ``equivalent`` if none does (a rewrite that only crashes the reference
+    is broken code, not a misreading), else the first game that tells one
+    from the rule (the situation the corpus lacks)."""
+    settings: list[tuple[str, dict[str, Any]]] = []
+    for path in traces_by_rule(root).get(rule, []):
+        header = read_trace(path).header
+        setting = (header["variant"], header.get("options") or {})
+        if setting not in settings:
+            settings.append(setting)
+    tried = [m for m in by_rule().get(rule, []) if traces_for(m, 1, root)][:search]
+    games = crashed = 0
+    for m in tried:
+        verdict = equivalence.check(engine_for, m, settings[:EQUIVALENCE_SETTINGS])
+        games += verdict.games
+        if verdict.error is not None:
+            return {"equivalent": False, "games": games, "crashed": crashed, "gap": f"not known: {verdict.error}"}
+        if verdict.disagreement is not None and "engine error" in verdict.disagreement:
+            crashed += 1
+        elif verdict.disagreement is not None:
+            gap = f"{m.describe()}: {verdict.disagreement}"
+            return {"equivalent": False, "games": games, "crashed": crashed, "gap": gap}
+    return {"equivalent": bool(tried), "games": games, "crashed": crashed, "gap": None}
+
+
 def score(
     rules: Iterable[str] | None = None, search: int = SEARCH, subset: int = SUBSET, root: Path = CORPUS_DIR
 ) -> dict[str, Any]:
@@ -256,9 +301,11 @@ def score(
             without.append(rule)  # neither a misreading nor an option value of it fails a trace
             continue
         if m is None:
-            uncaught.append({"rule": rule, "tried": tried})
+            uncaught.append({"rule": rule, "tried": tried, **_why_not_caught(rule, search, root)})
             continue
         results.append(run_mutant(m, paths))
+    equivalent = [u for u in uncaught if u["equivalent"]]
+    uncaught = [u for u in uncaught if not u["equivalent"]]
     run = len(results) + len(uncaught)
     caught = sum(r.caught for r in results)
     right = sum(r.right for r in results)
@@ -271,6 +318,7 @@ def score(
         "by_how": {h: sum(r.how == h for r in results) for h in ("option", "misreading", "guess")},
         "option_mutants": sum(isinstance(r.misreading, OptionMutant) for r in results),
         "not_caught": uncaught,
+        "equivalent": equivalent,
         "no_misreading": without,
         "wrong_rule": [r.to_json() for r in results if r.caught and not r.right],
         "results": [r.to_json() for r in results],
@@ -302,7 +350,18 @@ def render(figures: dict[str, Any]) -> str:
                 if u["tried"]
                 else "no up-to-date corpus trace runs any of its misread functions"
             )
+            + (f"\n    the corpus lacks: {u['gap']}" if u.get("gap") else "")
             for u in figures["not_caught"]
+        ]
+    if figures.get("equivalent"):
+        lines.append(
+            f"\nequivalent, not counted ({len(figures['equivalent'])}): no misreading the corpus runs is told "
+            "from the rule by random lockstep games"
+        )
+        lines += [
+            f"  {u['rule']}: {u['tried']} misreadings, {u['games']} games, no difference"
+            + (f" ({u['crashed']} of them only crash the reference: broken code)" if u.get("crashed") else "")
+            for u in figures["equivalent"]
         ]
     if figures["wrong_rule"]:
         lines.append(f"\nblamed on another rule ({len(figures['wrong_rule'])}):")

@@ -111,6 +111,30 @@ def _swaps(node: ast.AST, parent: ast.AST | None, seats: tuple[str, ...]) -> lis
     ]
 
 
+def refusals(node: ast.AST) -> list[Change]:
+    """A rule a checking function only records under a condition (``elif
+    another card could capture: record scopa.play.free-card``), read as a
+    prohibition: the action refused under that rule when the condition
+    holds. Only for an ``if`` whose branch records rule ids alone."""
+    if not (isinstance(node, ast.If) and node.body and all(bookkeeping(st) for st in node.body)):
+        return []
+    cited = [
+        r for st in node.body for n in ast.walk(st)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) for r in RULE_ID.findall(n.value)
+    ]
+    if len(set(cited)) != 1:
+        return []
+    rule = cited[0]
+    refuse = ast.parse(f"raise IllegalAction({rule!r}, 'refused where the rule allows it')").body[0]
+    return [
+        (
+            "refuse",
+            f"`{rule}` read as a prohibition: refused when `{_src(node.test)}`",
+            lambda n: _with(n, body=[refuse]),
+        )
+    ]
+
+
 def changes(node: ast.AST, parent: ast.AST | None, seats: tuple[str, ...] = ()) -> list[Change]:
     out: list[Change] = _swaps(node, parent, seats)
     if isinstance(node, (ast.If, ast.IfExp, ast.While)) and not is_rule_text(node.test) and not _dispatch(node.test):
@@ -217,7 +241,7 @@ def changes(node: ast.AST, parent: ast.AST | None, seats: tuple[str, ...] = ()) 
                     lambda n, d=d: ast.Constant(n.value + d),
                 )
             )
-    return out
+    return out + refusals(node)
 
 
 def _dispatch(test: ast.AST) -> bool:

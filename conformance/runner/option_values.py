@@ -70,6 +70,22 @@ def paths_of(family: str, rule: str) -> list[str]:
     return [p for p in dict.fromkeys(paths) if p in _option_fields()]
 
 
+def own_first(family: str, rule: str) -> list[str]:
+    """`paths_of`, the rule's own fields first: the field named for it
+    (``exchange.window`` for ``briscola.exchange.window``), then those whose
+    description cites it, then those its ``when`` only names (another
+    value there puts the rule out of force: a reading of the rule that
+    field is named for rather than of this one)."""
+    found = catalog(family).get(rule)
+    when = found.when or "" if found is not None else ""
+    name = rule.split(".", 1)[-1]
+
+    def rank(path: str) -> tuple[bool, bool]:
+        return (not name.endswith(path.replace("_", "-")), path in when)
+
+    return sorted(paths_of(family, rule), key=rank)
+
+
 def values(path: str, ruleset: Ruleset) -> list[Any]:
     """The values worth trying for an option field."""
     if path in HINTS:

@@ -167,6 +167,8 @@ def score_hand(state: FishingState) -> tuple[FishingResult, list[str]]:
         if side is not None:
             grande[side] = GRANDE_POINTS
     bonus = list(state.bonus) if state.bonus else [0] * sides
+    if opts.hand_bonuses:
+        rules.append("scopa.bonus.hand")  # the bonuses of the hands dealt count in the hand's score
     points = []
     for i in range(sides):
         won = sum(1 for side in categories.values() if side == i)

@@ -36,11 +36,8 @@ def score_count(state: State) -> tuple[HandResult, list[str]]:
     if counting.last_trick:
         used.append("tressette.score.last-trick")
     declared = state.declared or (0,) * len(tables.sides)
-    game_points = tuple(c // unit + d for c, d in zip(counted, declared))
+    game_points, winner = whole_points(counted, declared, unit)
     cards = tuple(sum(len(state.won[seat]) for seat in side) for side in tables.sides)
-    best = max(game_points)
-    top = [i for i, p in enumerate(game_points) if p == best]
-    winner = top[0] if len(top) == 1 else None
     result = HandResult(
         points=units,
         cards=cards,
@@ -51,3 +48,14 @@ def score_count(state: State) -> tuple[HandResult, list[str]]:
         counted=counted,
     )
     return result, used
+
+
+def whole_points(counted: tuple[int, ...], declared: tuple[int, ...], unit: int) -> tuple[tuple[int, ...], int | None]:
+    """``tressette.score.count``: each side's whole points, its count in
+    units divided by the unit with the fraction dropped, plus its
+    declarations; and the side with the most, or None if the best are level
+    (a drawn hand)."""
+    game_points = tuple(c // unit + d for c, d in zip(counted, declared))
+    best = max(game_points)
+    top = [i for i, p in enumerate(game_points) if p == best]
+    return game_points, top[0] if len(top) == 1 else None

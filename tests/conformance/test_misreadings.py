@@ -27,7 +27,7 @@ def test_the_catalogue_reads_the_rules_from_the_reference():
     assert set(by_rule()) <= known_rules()
     assert len(by_rule()) >= 0.9 * len(known_rules())
     kinds = {m.kind for m in found}
-    assert kinds == {"negate", "drop-condition", "compare", "order", "no-reset", "skip", "off-by-one", "swap"}
+    assert kinds == {"negate", "drop-condition", "compare", "order", "no-reset", "skip", "off-by-one", "swap", "refuse"}
     winner = [m for m in by_rule()["briscola.trick.winner"] if m.qualname == "trick_winner"]
     assert any("`>` read as `<`" in m.describe() for m in winner)
     assert all(m.describe().startswith("briscola.trick.winner: ") for m in winner)
