@@ -13,7 +13,9 @@ compares). Per variant:
   named for its options and the rule it was kept for, and cut right after
   the step that exercised it;
 - full matches, pair playouts, extreme hands and the negative matrix
-  (`regola.conformance.corpus.reach`).
+  (`regola.conformance.corpus.reach`);
+- ``focus--<rule>``: focused traces, a few lines about one rule from the
+  nearest position the traces above reach (`.focused`).
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from regola.conformance.corpus.focused import focused_traces
 from regola.conformance.corpus.negatives import RejectFinder
-from regola.conformance.corpus.reach import PairPlan, family_of, pair_plan, reach
+from regola.conformance.corpus.reach import FIRST_VARIANTS, PairPlan, family_of, pair_plan, reach
 from regola.conformance.corpus.scenario_search import (
     OPTION_BATCHES,
     OPTION_SEEK_SEEDS,
@@ -64,8 +67,8 @@ from regola.spec import (
 PLAYOUTS = ((1, 2),)
 """(seed, at most so many hands) of the pure random playouts; the default
 negative trace is a second one, with reject lines."""
-EXTRA_PLAYOUTS = {v: tuple((seed, 1) for seed in range(3, 6)) for v in ("briscola-2", "scopa-2")}
-"""More one-hand games for the two-player variants engines implement first."""
+EXTRA_PLAYOUTS = {v: ((3, 1),) for v in FIRST_VARIANTS}
+"""One more one-hand game for the two-player variants engines implement first."""
 PLAYOUT_MAX_STEPS = 50
 """A playout stops after this many steps even within its hands."""
 NEGATIVE_SEED = 2
@@ -269,6 +272,8 @@ def build_variant(variant: str, pairs: PairPlan | None = None) -> VariantCorpus:
     for trace in traces:
         b.add(default, trace)
     b.out.notes += notes
+    for trace in focused_traces(b.out.traces):
+        b.add(default, trace)
     return b.out
 
 

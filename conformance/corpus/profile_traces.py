@@ -18,6 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from regola.conformance.corpus.generate import VariantCorpus, _Builder
+from regola.conformance.corpus.focused import focused_traces
 from regola.conformance.corpus.reach import reach
 from regola.conformance.corpus.scenarios import OptionSet, shown_on
 from regola.conformance.corpus.scenarios import cached_option_sets as _option_sets
@@ -41,6 +42,8 @@ def build_profile(variant: str, name: str) -> VariantCorpus:
         for trace in traces:
             b.add(default, trace)
         b.out.notes += notes
+        for trace in focused_traces(b.out.traces):  # as `.generate.build_variant` ends
+            b.add(default, trace)
         return b.out
     sets = _option_sets(variant)
     for opts in shown_on(variant):

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from regola import reference
-from regola.conformance.runner import misreadings
+from regola.conformance.runner import misreadings, reach
 from regola.conformance.runner.compare import compare_views
 from regola.conformance.trace.record import load_ruleset
+from regola.conformance.trace.setup import setup_actions, start_state
 from regola.spec import Ruleset, SpecError
 
 
@@ -31,7 +32,10 @@ def reproduces(
     agreeing with the trace at every earlier line and reporting exactly the
     engine's differences. ``loose`` (a later divergence, after which the
     engine's earlier views are not the trace's): the engine's values where it
-    differs, whatever came before."""
+    differs, whatever came before. An engine whose divergence is a list of
+    legal actions lists them at every step: an alternative must agree with
+    the trace's counts before, and leave out and add the very actions the
+    engine did."""
     options = {**(header.get("options") or {}), **dict(changes)}
     try:
         ruleset = load_ruleset(header["variant"], options, checked=False)
@@ -62,10 +66,19 @@ def _replay(
         state = reference.new_game(ruleset, header["deck"])
         if divergence.step is None and divergence.kind == "view":
             return match(header["view"], reference.view(state), divergence, fields)
+        if divergence.step is None and divergence.kind == "seat-view" and seat_view is not None:
+            return match(seat_view, reference.view(state, divergence.seat), divergence, fields)
         if not same(header["view"], reference.view(state), fields):
             return False
+        for action in setup_actions(header):  # a focused trace's way to its position, not compared
+            state = reference.apply(state, action)
+        # an engine that lists legal actions (its divergence is a list of
+        # them) agreed with the trace's count at every earlier step
+        counted = divergence.kind == "legal" and not loose
         for item in items[:-1]:
             if item["kind"] == "step":
+                if counted and "legal_count" in item and len(reference.legal_actions(state)) != item["legal_count"]:
+                    return False
                 state = reference.apply(state, item["action"])
                 if not same(item["view"], reference.view(state), fields):
                     return False
@@ -100,7 +113,16 @@ def _replay(
             d = divergence.differences[0]
             got = [reference.action_dict(a) for a in reference.legal_actions(state)]
             if d.path == "legal_count":
-                return len(got) == d.actual
+                # the count, and the very actions the message says the engine
+                # left out or added (it lists the first few of each)
+                listed = {canon(a) for a in got}
+                missing = reach.listed(divergence.message, "missing ")
+                extra = reach.listed(divergence.message, "not allowed ")
+                return (
+                    len(got) == d.actual
+                    and not any(canon(a) in listed for a in missing)
+                    and all(canon(a) in listed for a in extra)
+                )
             return sorted(map(canon, got)) == sorted(map(canon, d.actual))
         state = reference.apply(state, last["action"])
         if kind == "view":
@@ -115,7 +137,7 @@ def _replay(
 def expected_seat_view(header: dict[str, Any], items: Sequence[dict[str, Any]], seat: int) -> dict[str, Any]:
     """The trace's seat view at the last line, by the (unpatched) reference."""
     ruleset = load_ruleset(header["variant"], header.get("options") or {}, checked=False)
-    state = reference.new_game(ruleset, header["deck"])
+    state = start_state(ruleset, header)
     for item in items:
         if item["kind"] == "step":
             state = reference.apply(state, item["action"])

@@ -7,8 +7,8 @@ its next answers while the runner compares the last ones, instead of each
 side waiting for the other at every request.
 
 The plan mirrors the replay exactly (`check_views`, `check_step`,
-`check_reject`): after the first deal, the omniscient view and each seat's
-view; then for a step, the legal actions (when the engine lists them and
+`check_reject`): after the first deal (and a focused trace's setup
+actions), the omniscient view and each seat's view; then for a step, the legal actions (when the engine lists them and
 the trace counts them), the ``apply`` (with the deal of a new hand for an
 engine that speaks 1.1), the omniscient view and each seat's view; for a
 reject, the ``apply`` and the omniscient view. Where the replay goes
@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from regola.conformance.protocol.engine import speaks
+from regola.conformance.runner.focus import header_steps
 from regola.conformance.trace.format import Trace
 
 Call = tuple[tuple[Any, ...], bool]
@@ -32,9 +33,12 @@ def planned_calls(trace: Trace, hello: dict[str, Any], seats: int) -> Iterator[C
     ``seats`` is the number of seat views checked after each step (0 when
     the engine gives none)."""
     views = [("view", None), *(("view", s) for s in range(seats))]
-    yield from ((v, False) for v in views)
     legal = bool(hello.get("legal"))
     new_deals = speaks(hello, "1.1")
+    if trace.header.get("setup"):  # a focused trace's way to its position (`.focus`)
+        for step in header_steps(trace.header):
+            yield ("apply", step.action, step.deal if new_deals else None), True
+    yield from ((v, False) for v in views)
     for item in trace.items:
         action = item["action"]
         if item["kind"] == "step":

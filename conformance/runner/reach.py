@@ -14,6 +14,7 @@ from typing import Any
 from regola import reference
 from regola.conformance.runner.misreadings import caches
 from regola.conformance.trace.record import load_ruleset
+from regola.conformance.trace.setup import start_state
 
 
 def _canon(value: Any) -> str:
@@ -41,7 +42,7 @@ def functions_called(
     previous = sys.getprofile()
     sys.setprofile(profile)
     try:
-        state = reference.new_game(ruleset, header["deck"])
+        state = start_state(ruleset, header)
         reference.view(state)
         for item in items:
             if item is items[-1]:
@@ -63,7 +64,7 @@ def functions_called(
     return seen, last
 
 
-def _listed(message: str, label: str) -> list[dict[str, Any]]:
+def listed(message: str, label: str) -> list[dict[str, Any]]:
     """The actions a legal-list divergence's message lists after ``label``."""
     at = message.find(label)
     out: list[dict[str, Any]] = []
@@ -88,16 +89,14 @@ def legal_rules(header: dict[str, Any], items: Sequence[dict[str, Any]], diverge
         return []
     d = divergence.differences[0]
     if d.path == "legal_count":  # a trace that counts the actions: the message names those that differ
-        missing, extra = _listed(divergence.message, "missing "), _listed(divergence.message, "not allowed ")
+        missing, extra = listed(divergence.message, "missing "), listed(divergence.message, "not allowed ")
         want, got = {_canon(a): a for a in missing}, {_canon(a): a for a in extra}
     elif d.path == "legal":
         want, got = {_canon(a): a for a in d.expected}, {_canon(a): a for a in d.actual}
     else:
         return []
     try:
-        state = reference.new_game(
-            load_ruleset(header["variant"], header.get("options") or {}, checked=False), header["deck"]
-        )
+        state = start_state(load_ruleset(header["variant"], header.get("options") or {}, checked=False), header)
         for item in items[:-1]:
             if item["kind"] == "step":
                 state = reference.apply(state, item["action"])

@@ -19,6 +19,7 @@ from typing import Any
 from regola import reference
 from regola.conformance.runner import blame
 from regola.conformance.trace.format import Trace
+from regola.conformance.trace.setup import start_state
 from regola.spec import SpecError, load, rule_ids, ruleset_hash
 
 _LOADING = threading.Lock()
@@ -40,6 +41,18 @@ def _load(variant: str, options_json: str) -> Any:
     return load(variant, json.loads(options_json) or None)
 
 
+_RULE_IDS: dict[int, tuple[Any, Any]] = {}
+
+
+def _rule_ids(ruleset: Any) -> Any:
+    """`regola.spec.rule_ids` of ``ruleset``, kept by its identity (the
+    rulesets of `ruleset_for` live as long as the process)."""
+    known = _RULE_IDS.get(id(ruleset))
+    if known is None or known[0] is not ruleset:
+        known = _RULE_IDS[id(ruleset)] = (ruleset, rule_ids(ruleset))
+    return known[1]
+
+
 class ReferenceReplay:
     """The reference replaying the same trace, for seat views and rule ids.
 
@@ -51,9 +64,14 @@ class ReferenceReplay:
         self.ruleset = ruleset_for(header["variant"], json.dumps(header.get("options") or {}, sort_keys=True))
         self._kept = list(states or ())
         self._next = 1
-        self.state = self._kept[0] if self._kept else reference.new_game(self.ruleset, header["deck"])
+        self.state = self._kept[0] if self._kept else start_state(self.ruleset, header)
         self.players = self.ruleset.seating.players
-        self.rule_ids = rule_ids(self.ruleset)
+
+    @property
+    def rule_ids(self) -> Any:
+        """The ruleset's rule ids (to blame a wrong seat view), worked out
+        when first asked for and kept per ruleset, not at every trace."""
+        return _rule_ids(self.ruleset)
 
     def advance(self, action: dict[str, Any]) -> None:
         if self._next < len(self._kept):
@@ -89,7 +107,7 @@ def check_header(trace: Trace) -> str | None:
 
 
 def state_before(header: dict[str, Any], items: Sequence[dict[str, Any]]) -> Any:
-    """The reference state after the header's deal and the step lines of ``items``."""
+    """The reference state after the header's deal (and setup) and the step lines of ``items``."""
     replay = ReferenceReplay(header)
     for item in items:
         if item["kind"] == "step":

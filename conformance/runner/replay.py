@@ -35,7 +35,7 @@ from typing import Any
 
 from regola import reference
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure, speaks
-from regola.conformance.runner import blame, explain_trace
+from regola.conformance.runner import blame, explain_trace, focus
 from regola.conformance.runner.compare import Difference, compare_views, describe, field_share, side_by_side
 from regola.conformance.runner.plan import expect
 from regola.conformance.runner.reference_replay import (  # noqa: F401 - re-exported for the lockstep checker
@@ -69,8 +69,9 @@ def _diverge(divergence: Divergence, record: Recorder | None) -> None:
     record(divergence)
 
 
-def _canon(action: Any) -> str:
-    return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_canon = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+"""An action as canonical JSON, to compare lists of actions as sets (the
+encoder made once: ``json.dumps`` with options makes one per call)."""
 
 
 def replay_trace(
@@ -113,11 +114,16 @@ def replay_trace(
             return result
         expect(engine, trace, hello, ref.players if ref else 0)  # requests sent ahead (`.plan`)
         record = Recorder(result)
-        check_views(
-            engine, fields, h["view"], ref, None, 1, None,
-            lambda: h.get("rules") or ReferenceReplay(h).state.rules, record,
-        )
-        expected_view = h["view"]
+        if h.get("setup"):  # a focused trace: to its position unchecked, then a baseline (`.focus`)
+            refused = focus.reach_position(engine, hello, fields, h, ref, record, result)
+            if refused is not None:
+                raise DivergenceFound(refused)
+        else:
+            check_views(
+                engine, fields, h["view"], ref, None, 1, None,
+                lambda: h.get("rules") or ReferenceReplay(h).state.rules, record,
+            )
+        expected_view = focus.position_view(h, ref) if h.get("setup") else h["view"]
         for pos, item in enumerate(trace.items):
             result.error_step = item.get("index")
             if item["kind"] == "step":
@@ -145,7 +151,8 @@ def replay_trace(
         # a trace with any divergence fails; an engine error after it is kept as
         # the reason the replay stopped
         result.status = "failed"
-        explain_trace.attach_all(result, h, trace.items, fields)  # blame by explanation, root and later
+        if result.divergence.setup is None:  # a refused setup action is blamed on no rule (`.focus`)
+            explain_trace.attach_all(result, h, trace.items, fields)  # blame by explanation, root and later
     return result
 
 

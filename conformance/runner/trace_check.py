@@ -4,8 +4,9 @@ A trace whose own content the rules cannot play (a deck that is not the
 pack, a card that does not exist or is not held, a variant nobody knows)
 is a **bad trace**: reported as such, with its file and line, never blamed
 on the engine, and it does not stop the run for the other traces. The
-reference replays the trace's deck and actions; every ``step`` must be
-legal, every ``reject`` line must be refused.
+reference replays the trace's deck, setup actions (a focused trace's,
+`regola.conformance.trace.setup`) and lines; every setup action and
+``step`` must be legal, every ``reject`` line must be refused.
 
 The states that replay reaches are kept (`TraceCheck.states`) for a trace
 held in memory, so that the replay's seat views need not play it again
@@ -23,6 +24,7 @@ from typing import Any
 from regola import reference
 from regola.conformance.runner.reference_replay import ruleset_for
 from regola.conformance.trace.format import Trace
+from regola.conformance.trace.setup import setup_actions
 from regola.spec import SpecError, is_variant_file, ruleset_hash
 
 BAD_TRACE = "bad-trace"
@@ -72,8 +74,18 @@ def _problem(trace: Trace, kept: list[Any] | None) -> str | None:
         return f"{path}:1: the header's deck cannot be dealt: {_clip(exc.message)} (rule {exc.rule_id})"
     except Exception as exc:  # noqa: BLE001 - any deck the reference cannot take is the trace's fault
         return f"{path}:1: the header's deck cannot be dealt: {type(exc).__name__}: {_clip(str(exc))}"
+    for n, action in enumerate(setup_actions(h)):
+        try:
+            state = reference.apply(state, action)
+        except reference.IllegalAction as exc:
+            return (
+                f"{path}:1: setup action {n} of the header, {_clip(action)}: the rules forbid it: "
+                f"{_clip(exc.message)} (rule {exc.rule_id})"
+            )
+        except Exception as exc:  # noqa: BLE001 - an action the reference cannot read is the trace's fault
+            return f"{path}:1: setup action {n} of the header, {_clip(action)}, cannot be read: {type(exc).__name__}: {_clip(str(exc))}"
     if kept is not None:
-        kept.append(state)
+        kept.append(state)  # the first state kept is the position the step lines start from
     for line, item in enumerate(trace.items, start=2):
         action = item["action"]
         try:

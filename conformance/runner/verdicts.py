@@ -52,10 +52,14 @@ class Divergence:
     or a guess from the fields that differ. None: not explained."""
     consequential: bool = False
     """Found after the trace's first divergence: possibly a consequence of it."""
+    setup: int | None = None
+    """For a focused trace's setup action the engine refused: which (from 0)."""
 
     @property
     def where(self) -> str:
-        if self.step is None:
+        if self.setup is not None:
+            step = f"setup action {self.setup} of the header"
+        elif self.step is None:
             step = "the deal"
         elif self.kind in REJECT_KINDS:
             step = f"the reject line before step {self.step}"
@@ -124,6 +128,9 @@ class TraceResult:
     seconds: float = 0.0
     replay: str = ""
     """The command that replays just this trace."""
+    unchecked: list[str] = field(default_factory=list)
+    """For a focused trace: the view fields (``match.points``, ``seat 1: hands``)
+    that already differed at its position, left to the other traces."""
 
     @property
     def id(self) -> str:
@@ -164,6 +171,9 @@ class TraceResult:
                 text += "\n\n" + later.render()
             if self.more_consequences:
                 text += f"\n\n... and {self.more_consequences} later divergences not shown"
+            if self.unchecked:
+                text += ("\n\nalready different at this focused trace's position, so not checked here: "
+                         + ", ".join(self.unchecked))
             if self.error:
                 at = "" if self.error_step is None else f" at step {self.error_step}"
                 text += f"\n\nthe replay stopped{at}: engine error ({self.error_kind}): {self.error}"
@@ -197,6 +207,12 @@ class Recorder:
         """The differences in the view ``where`` (``view``, ``seat 1``) that
         were not there at the previous check: a field that stays wrong is
         reported once, at the step where it goes wrong."""
-        before = self._differing.get(where, set())
+        before = self._differing.get(where)
+        if not before:
+            if diffs:
+                self._differing[where] = {d.path for d in diffs}
+            elif before is not None:
+                del self._differing[where]
+            return diffs  # nothing was wrong before (the common case: no set to build)
         self._differing[where] = {d.path for d in diffs}
         return [d for d in diffs if d.path not in before]

@@ -4,7 +4,9 @@ Format ``regola-trace`` version 1 (``docs/trace-format.md``):
 
 1. a ``header`` line: the variant, options and ruleset hash, the first deck
    order and the deal it gives, the omniscient view after that deal, and the
-   rule ids the deal exercised;
+   rule ids the deal exercised; a focused trace adds the ``setup`` actions
+   that lead to its position and the ``focus`` rule ids
+   (`regola.conformance.trace.setup`);
 2. ``step`` lines, one per action after the first deal, in order (later
    shuffles are steps with ``seat`` null): the action, the legal actions
    before it (``legal_count`` always, ``legal`` optionally), the omniscient
@@ -75,8 +77,9 @@ class Header(_Line):
     """Content hash of the resolved ruleset with those options."""
     name: str
     """The trace's name (its file name without `.jsonl`)."""
-    purpose: Literal["playout", "scenario", "negative"]
-    """A random playout, a scenario that exercises given rules, or a trace with rejected actions."""
+    purpose: Literal["playout", "scenario", "negative", "focused"]
+    """A random playout, a scenario that exercises given rules, a trace with rejected actions, or a
+    focused trace: a few steps about one rule from a position reached by `setup`."""
     description: str
     """What the trace shows, in words."""
     seed: int | None
@@ -89,6 +92,12 @@ class Header(_Line):
     """The omniscient view after the first deal."""
     rules: list[str] = []
     """Rule ids the first deal exercised."""
+    setup: list[ActionData] = []
+    """Actions played after the first deal, before the first step line, to reach the position a
+    focused trace starts from: the engine must accept them; nothing is compared until they are
+    all played. Empty (and absent) for a trace that starts at its deal."""
+    focus: list[str] = []
+    """The rule ids a focused trace is about (exercised by its first step or reject line)."""
 
 
 class Step(_Line):

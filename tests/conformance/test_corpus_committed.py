@@ -37,6 +37,8 @@ def test_every_trace_agrees_with_the_reference(variant):
         assert h["ruleset_hash"] == ruleset_hash(ruleset)
         state = new_game(ruleset, h["deck"])
         assert (h["deal"], h["view"], h["rules"]) == (state.events[0], view(state), list(state.rules)), path
+        for action in h.get("setup", ()):  # a focused trace's way to its position
+            state = apply(state, action)
         for item in trace.items:
             where = f"{path} {item['kind']} {item['index']}"
             if item["kind"] == "reject":

@@ -73,7 +73,7 @@ def test_generated_traces_read_back_and_are_named_for_their_place(briscola2, tmp
         for item in trace.items:
             if item["kind"] == "step":
                 assert "legal_count" in item
-    assert purposes == {"playout", "scenario", "negative"}
+    assert purposes == {"playout", "scenario", "negative", "focused"}
 
 
 def test_writing_a_subset_leaves_the_other_variants_and_no_temporary_folders(briscola2, tmp_path):
