@@ -97,11 +97,12 @@ class ReplayStub:
 
     @staticmethod
     def _answers(trace: Any) -> dict[str, Any]:
-        """Per position (0: after the deal; k: after k step lines): the
-        omniscient view, the seat views, the legal actions."""
+        """Per position (0: after the deal, and a focused trace's setup; k:
+        after k step lines): the omniscient view, the seat views, the legal
+        actions."""
         h = trace.header
         ref = ReferenceReplay(h)
-        views, seats, legal = [h["view"]], [], []
+        views, seats, legal = [ref.view(None) if h.get("setup") else h["view"]], [], []
         seats.append([ref.view(s) for s in range(ref.players)])
         legal.append([reference.action_dict(a) for a in reference.legal_actions(ref.state)])
         for item in trace.items:
@@ -110,7 +111,7 @@ class ReplayStub:
                 views.append(item["view"])
                 seats.append([ref.view(s) for s in range(ref.players)])
                 legal.append([reference.action_dict(a) for a in reference.legal_actions(ref.state)])
-        return {"variant": h["variant"], "deck": h["deck"], "items": trace.items,
+        return {"variant": h["variant"], "deck": h["deck"], "items": trace.items, "setup": len(h.get("setup") or ()),
                 "views": views, "seats": seats, "legal": legal}
 
     def hello(self) -> dict[str, Any]:
@@ -121,9 +122,12 @@ class ReplayStub:
         self.next += 1
         if deck != self.game["deck"]:
             raise RuntimeError("the replay stub was given the traces in another order")
-        self.item, self.pos = 0, 0
+        self.item, self.pos, self.setup = 0, 0, self.game["setup"]
 
     def apply(self, action: dict[str, Any]) -> None:
+        if self.setup:  # a focused trace's way to its position: accepted, nothing to answer
+            self.setup -= 1
+            return
         item = self.game["items"][self.item]
         self.item += 1
         if item["kind"] == "reject":
