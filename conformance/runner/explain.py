@@ -14,7 +14,9 @@ it (same views at earlier steps, the same rejects refused):
    (fields its ``when`` names, or whose description cites it): "behaves as
    if ``hand_scoring.tie = last-trick``", a house rule;
 2. every catalogued misreading of the rule
-   (`regola.conformance.runner.misreadings`).
+   (`regola.conformance.runner.misreadings`);
+3. for ``*.deal.shuffle``, every deck order read from its other end
+   (`deck_alternatives`).
 
 Rules are tried in tiers: those the divergent step exercised, those the
 reference records instead where a condition goes the other way
@@ -85,6 +87,8 @@ class _Alternative:
     shared: int = 1
     """How many rules the alternative bears on (an option field several
     rules name explains each of them equally)."""
+    reversed_deck: bool = False
+    """Deal every deck order from its other end (`deck_alternatives`)."""
 
 
 def option_alternatives(header: dict[str, Any], rule: str) -> Iterator[_Alternative]:
@@ -114,6 +118,32 @@ def option_alternatives(header: dict[str, Any], rule: str) -> Iterator[_Alternat
             )
 
 
+def deck_alternatives(rule: str) -> Iterator[_Alternative]:
+    """``*.deal.shuffle``: a deck order is given top card first; read from
+    its other end, every hand is dealt from the bottom. The catalogue
+    cannot derive this reading from the reference's code (a deck is taken
+    as it comes), so it is written here, for every family's rule."""
+    if rule.endswith(".deal.shuffle"):
+        yield _Alternative(
+            rule,
+            "misreading",
+            f"behaves as if every deck order were read from its other end (the last card dealt first): "
+            f"{rule} misread",
+            reversed_deck=True,
+        )
+
+
+def _reversed_decks(header: dict[str, Any], items: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The trace with every deck order turned over (its views unchanged)."""
+    def turned(item: dict[str, Any]) -> dict[str, Any]:
+        action = item.get("action") or {}
+        if action.get("type") != "shuffle" or not isinstance(action.get("deck"), list):
+            return item
+        return {**item, "action": {**action, "deck": action["deck"][::-1]}}
+
+    return {**header, "deck": list(header["deck"])[::-1]}, [turned(i) for i in items]
+
+
 def _misreading_alternatives(rule: str, called: set[tuple[str, str]]) -> Iterator[_Alternative]:
     """The misreadings of ``rule`` in functions the replay runs (all of them
     if ``called`` is empty)."""
@@ -134,6 +164,8 @@ def _reproduces(
     seat_view: dict[str, Any] | None = None,
     loose: bool = False,
 ) -> bool:
+    if alt.reversed_deck:
+        header, items = _reversed_decks(header, items)
     return reproduces(alt.options, alt.misreading, header, items, divergence, fields, seat_view, loose)
 
 
@@ -260,6 +292,7 @@ def _search(
             streams = []
             if with_options and (rule, True) not in done:
                 streams.append(option_alternatives(header, rule))
+                streams.append(deck_alternatives(rule))
             if patching and where != "none" and (rule, False) not in done and (called[where] or where == "all"):
                 streams.append(_misreading_alternatives(rule, called[where]))
             for stream in streams:  # at most one option and one misreading per rule

@@ -129,3 +129,17 @@ def test_a_misreading_from_the_catalogue_is_named_as_the_explanation():
     # follows the reference's code: here, who the draw starts from)
     assert d.explained_by.text.startswith("behaves as if briscola.draw.order: ")
     assert "draw_round" in d.explained_by.text
+
+
+@pytest.mark.parametrize("variant", ["briscola-2", "scopa-2"])
+def test_a_deck_read_from_its_other_end_is_blamed_on_the_shuffle_rule(variant: str):
+    from mutants.wrong import BottomFirstDeal
+
+    family = variant.split("-")[0]
+    results, _ = run_traces(subset(variant, f"{family}.deal.shuffle"), BottomFirstDeal)
+    assert results and all(r.status == "failed" for r in results)
+    for r in results:
+        assert r.divergence.step is None  # at the deal
+        assert r.rule == f"{family}.deal.shuffle", r.report()
+        assert r.divergence.explained_by.how == "misreading"
+        assert "read from its other end" in r.divergence.explained_by.text

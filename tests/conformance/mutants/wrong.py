@@ -124,3 +124,19 @@ class AuctionReopenedAfterPass(MutantEngine):
     name = "auction-reopened-after-pass"
     variants = ("chiamata",)
     overrides = {"bidding.passes_final": False}
+
+
+class BottomFirstDeal(MutantEngine):
+    """Reads every deck order from its other end: the last card is dealt
+    first, where the protocol gives a deck top card first."""
+
+    name = "bottom-first-deal"
+    variants = ("scopa-2", "briscola-2")
+
+    def new(self, variant: str, options: dict[str, Any], ruleset_hash: str, deck: list[str], deal: dict[str, Any]) -> None:
+        super().new(variant, options, ruleset_hash, list(reversed(deck)), deal)
+
+    def apply(self, action: dict[str, Any]) -> None:
+        if action.get("type") == "shuffle" and isinstance(action.get("deck"), list):
+            action = {**action, "deck": list(reversed(action["deck"]))}
+        super().apply(action)
