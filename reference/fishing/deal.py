@@ -7,7 +7,6 @@ from typing import Any
 
 from regola.spec.fishing import RedealTrigger
 
-from ..errors import IllegalAction
 from ..shuffle import check_deck_order
 from .bonuses import deal_bonuses, table_bonus
 from .state import FishingState, replace

@@ -9,11 +9,12 @@ per ruleset in `regola.reference.fishing.tables.FishingTables`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from regola.spec import Ruleset
 
+from ..copying import replacer
 from .tables import FishingTables
 
 Phase = Literal["shuffle", "play", "over"]
@@ -145,26 +146,5 @@ class FishingState:
         return self.phase == "over"
 
 
-_STATE_FIELDS = frozenset(f.name for f in fields(FishingState))
-_FIELD_COUNT = len(_STATE_FIELDS)
-_new = object.__new__
-_setattr = object.__setattr__
-
-
-def replace(state: FishingState, **changes: Any) -> FishingState:
-    """A copy of ``state`` with some fields changed.
-
-    Same meaning as `dataclasses.replace`, but copies the fields directly
-    instead of running the generated ``__init__`` again (a frozen
-    dataclass's ``__init__`` sets each field through ``object.__setattr__``),
-    which was the largest single cost of a Scopa step. A state holds no
-    ``__post_init__`` and no derived field, so the two build the same value.
-    For speed the names are checked after the copy, by counting: a state
-    holds exactly its fields, so a name that is not one adds a key.
-    """
-    copied = {**state.__dict__, **changes}
-    if len(copied) != _FIELD_COUNT:
-        raise TypeError(f"FishingState has no field(s) {sorted(changes.keys() - _STATE_FIELDS)}")
-    new = _new(FishingState)
-    _setattr(new, "__dict__", copied)
-    return new
+replace = replacer(FishingState)
+"""A copy of a state with some fields changed, fast (`regola.reference.copying`)."""

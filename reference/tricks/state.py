@@ -6,8 +6,10 @@ for every step. ``events`` and ``rules`` describe the step that produced it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from ..copying import replacer
 
 from .bidding.bids import Auction, Contract
 from .tables import Tables
@@ -130,24 +132,5 @@ class State:
         return self.phase == "over"
 
 
-_STATE_FIELDS = frozenset(f.name for f in fields(State))
-_FIELD_COUNT = len(_STATE_FIELDS)
-_new = object.__new__
-_setattr = object.__setattr__
-
-
-def replace(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with some fields changed.
-
-    Same meaning as `dataclasses.replace`, but copies the fields
-    directly instead of running the generated ``__init__`` again, which was
-    the largest single cost of a step (see ``benchmarks/bench_reference.py``).
-    For speed the names are checked after the copy, by counting: a state
-    holds exactly its fields, so a name that is not one adds a key.
-    """
-    copied = {**state.__dict__, **changes}
-    if len(copied) != _FIELD_COUNT:
-        raise TypeError(f"State has no field(s) {sorted(changes.keys() - _STATE_FIELDS)}")
-    new = _new(State)
-    _setattr(new, "__dict__", copied)
-    return new
+replace = replacer(State)
+"""A copy of a state with some fields changed, fast (`regola.reference.copying`)."""

@@ -5,7 +5,6 @@ dropped before the next trace."""
 
 from __future__ import annotations
 
-import shlex
 import sys
 import textwrap
 import time
