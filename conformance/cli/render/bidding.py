@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .common import INDENT, match_score
+from .common import INDENT, match_so_far
 
 if TYPE_CHECKING:
     from .game import GameRenderer
@@ -150,9 +150,4 @@ def hand_over(r: GameRenderer, e: dict[str, Any]) -> list[str]:
         f"the contract {verdict}{doubled}",
         f"{INDENT}payoffs: {_signed(e.get('game_points', []))}",
     ]
-    match = r.view.get("match") or {}
-    if not match.get("over"):
-        score = match_score(r, match)
-        if score:
-            lines.append(f"{INDENT}match so far: {score}")
-    return lines
+    return lines + match_so_far(r)

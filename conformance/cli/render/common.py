@@ -30,6 +30,14 @@ def match_score(r: GameRenderer, match: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+def match_so_far(r: GameRenderer) -> list[str]:
+    """``match so far: ...`` after a hand, while the match goes on (none if
+    the match is over or keeps no score to show)."""
+    match = r.view.get("match") or {}
+    score = "" if match.get("over") else match_score(r, match)
+    return [f"{INDENT}match so far: {score}"] if score else []
+
+
 def in_points(r: GameRenderer, units: int) -> str:
     """Card points counted in units of 1/`counting.unit` point, as a whole
     number and a fraction: ``3 2/3`` (Tressette's thirds); plain when the

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .common import INDENT, in_points, match_score
+from .common import INDENT, in_points, match_so_far
 
 if TYPE_CHECKING:
     from .game import GameRenderer
@@ -30,9 +30,4 @@ def hand_over(r: GameRenderer, e: dict[str, Any]) -> list[str]:
         lines.append(f"{INDENT}{r.wins(e.get('winner'))} the hand")
     else:
         lines.append(f"{INDENT}the sides scored the same")
-    match = r.view.get("match") or {}
-    if not match.get("over"):
-        score = match_score(r, match)
-        if score:
-            lines.append(f"{INDENT}match so far: {score}")
-    return lines
+    return lines + match_so_far(r)

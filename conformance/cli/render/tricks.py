@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .common import INDENT, generic, in_points, match_score
+from .common import INDENT, generic, in_points, match_score, match_so_far
 
 if TYPE_CHECKING:
     from .game import GameRenderer
@@ -99,12 +99,7 @@ def hand_over(r: GameRenderer, e: dict[str, Any]) -> list[str]:
         lines.append(f"{INDENT}a tie: the hand does not count and is dealt again")
     else:
         lines.append(f"{INDENT}a tie: the hand is drawn")
-    match = r.view.get("match") or {}
-    if not match.get("over"):
-        score = match_score(r, match)
-        if score:
-            lines.append(f"{INDENT}match so far: {score}")
-    return lines
+    return lines + match_so_far(r)
 
 
 def match_over(r: GameRenderer, e: dict[str, Any]) -> list[str]:
