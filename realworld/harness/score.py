@@ -1,0 +1,136 @@
+"""The real-bug score: per engine and in all, from the results files.
+
+- **Listed bugs** (read from the engine's code before any run): a bug is
+  caught with the right rule when a divergence of the engine's run (a root
+  or a later one) is blamed on one of its rules; caught when, besides, one
+  of its ``witness`` traces failed (the trace that shows it, named after the
+  run); a bug marked not expressible is counted apart.
+- **Planted bugs**: caught and right as `plants` decides.
+- **Fuzz**: a listed bug is caught by fuzz when a failing fuzz game blames
+  one of its rules.
+- **False alarms**: divergences blamed on rules no listed bug names, and
+  not explained away in ``results/triage.toml``.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .catalog import Bug, Engine
+from .runs import Run
+
+
+@dataclass
+class BugScore:
+    bug: Bug
+    caught: bool
+    right: bool
+    by: str | None
+    blamed: list[str] = field(default_factory=list)
+    fuzz: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.bug.id, "kind": self.bug.kind, "rules": self.bug.rules, "caught": self.caught,
+                "right": self.right, "by": self.by, "blamed": self.blamed, "fuzz": self.fuzz,
+                "expressible": self.bug.expressible}
+
+
+def load_json(path: Path) -> Any:
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def score_bugs(engine: Engine, run: Run, fuzz: dict[str, Any] | None, witnesses: dict[str, list[str]]) -> list[BugScore]:
+    out = []
+    fuzz_rules = {g.get("rule") for g in (fuzz or {}).get("failures", [])}
+    for bug in engine.bugs:
+        if bug.kind != "bug":
+            continue
+        right_by = None
+        blamed: set[str] = set()
+        for t in run.traces:
+            for d in t.divergences:
+                if d.rule in bug.rules and right_by is None:
+                    right_by = f"{t.id}:{d.line}"
+        wit = witnesses.get(bug.id, [])
+        failing = {t.id: t for t in run.traces if t.status in ("failed", "errored")}
+        wit_failed = [w for w in wit if w in failing]
+        for w in wit_failed:
+            r = failing[w].root
+            if r and r.rule:
+                blamed.add(r.rule)
+        caught = right_by is not None or bool(wit_failed)
+        out.append(BugScore(bug, caught, right_by is not None, right_by or (wit_failed[0] if wit_failed else None),
+                            sorted(blamed), bool(fuzz_rules & set(bug.rules))))
+    return out
+
+
+def triage(engine: Engine) -> dict[str, Any]:
+    path = engine.results / "triage.toml"
+    return tomllib.loads(path.read_text()) if path.exists() else {}
+
+
+def engine_score(engine: Engine) -> dict[str, Any] | None:
+    conform_json = load_json(engine.results / "conform.json")
+    if conform_json is None:
+        return None
+    run = Run.from_json(conform_json)
+    tri = triage(engine)
+    bugs = score_bugs(engine, run, load_json(engine.results / "fuzz.json"), tri.get("witness", {}))
+    plants = (load_json(engine.results / "plants.json") or {}).get("plants", [])
+    listed_rules = {r for b in engine.bugs for r in b.rules}
+    explained = set(tri.get("explained_rules", []))
+    alarms = sorted({
+        d.rule for t in run.traces for d in t.divergences
+        if d.rule and d.rule not in listed_rules and d.rule not in explained and not d.consequential
+    })
+    expressible = [b for b in bugs if b.bug.expressible]
+    return {
+        "engine": engine.slug,
+        "repo": engine.info.repo,
+        "commit": engine.info.commit,
+        "variants": engine.info.variants,
+        "listed": len(bugs),
+        "listed_expressible": len(expressible),
+        "listed_caught": sum(b.caught for b in expressible),
+        "listed_right": sum(b.right for b in expressible),
+        "listed_fuzz": sum(b.fuzz for b in expressible),
+        "house": sum(1 for b in engine.bugs if b.kind == "house"),
+        "planted": len(plants),
+        "planted_caught": sum(p["caught"] for p in plants),
+        "planted_right": sum(p["right"] for p in plants),
+        "false_alarms": alarms,
+        "bugs": [b.to_json() for b in bugs],
+        "plants": plants,
+    }
+
+
+def pct(a: int, b: int) -> str:
+    return f"{100 * a / b:.0f}%" if b else "-"
+
+
+def render(scores: list[dict[str, Any]]) -> str:
+    head = f"{'engine':24} {'listed':>6} {'caught':>7} {'right':>6} {'fuzz':>5} {'planted':>7} {'caught':>7} {'right':>6}  false alarms"
+    lines = [head, "-" * len(head)]
+    tot = dict.fromkeys(("listed_expressible", "listed_caught", "listed_right", "listed_fuzz", "planted", "planted_caught", "planted_right"), 0)
+    for s in scores:
+        for k in tot:
+            tot[k] += s[k]
+        lines.append(
+            f"{s['engine']:24} {s['listed_expressible']:>6} {s['listed_caught']:>7} {s['listed_right']:>6} {s['listed_fuzz']:>5}"
+            f" {s['planted']:>7} {s['planted_caught']:>7} {s['planted_right']:>6}  {', '.join(s['false_alarms']) or '-'}"
+        )
+    lines.append("-" * len(head))
+    lines.append(
+        f"{'all':24} {tot['listed_expressible']:>6} {tot['listed_caught']:>7} {tot['listed_right']:>6} {tot['listed_fuzz']:>5}"
+        f" {tot['planted']:>7} {tot['planted_caught']:>7} {tot['planted_right']:>6}"
+    )
+    lines.append(
+        f"listed bugs: {pct(tot['listed_caught'], tot['listed_expressible'])} caught, "
+        f"{pct(tot['listed_right'], tot['listed_expressible'])} with the right rule; planted: "
+        f"{pct(tot['planted_caught'], tot['planted'])} caught, {pct(tot['planted_right'], tot['planted'])} with the right rule"
+    )
+    return "\n".join(lines)
