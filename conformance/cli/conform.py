@@ -166,7 +166,7 @@ def first_engine(factory: EngineFactory) -> EngineFactory:
     return lambda: ready.pop() if ready else factory()
 
 
-def replay_prefix(engine: str | None, timeout: float, files: tuple[str, ...] = ()) -> str:
+def replay_prefix(engine: str | None, timeout: float, files: tuple[str, ...] = (), options: tuple[str, ...] = ()) -> str:
     parts = ["regola", "conform"]
     if engine is not None:
         parts += ["--engine", engine]
@@ -174,7 +174,23 @@ def replay_prefix(engine: str | None, timeout: float, files: tuple[str, ...] = (
             parts += ["--timeout", f"{timeout:g}"]
     for path in files:  # a variant file's traces replay only with the file
         parts += ["--variant", path]
+    for text in options:  # the house rules the engine was declared to play
+        parts += ["--option", text]
     return shlex.join(parts)
+
+
+def declared_options(texts: list[str], variants: list[str]) -> dict:
+    """``--option KEY=VALUE`` values: the house rules the engine plays (an
+    option no selected variant can take is refused, naming it)."""
+    from regola.conformance.runner.declared import DeclaredOptionError, check_declared
+    from regola.spec import parse_option
+
+    parsed = dict(parse_option(text) for text in texts)
+    try:
+        check_declared(variants, parsed)
+    except DeclaredOptionError as exc:
+        fail(str(exc))
+    return parsed
 
 
 def conform(
@@ -190,6 +206,7 @@ def conform(
     json_file: Path = typer.Option(None, "--json", metavar="FILE", help="Write the full report as JSON."),
     junit_file: Path = typer.Option(None, "--junit", metavar="FILE", help="Write a JUnit XML report."),
     results_file: Path = typer.Option(None, "--results", metavar="FILE", help="Write the per-variant results file (for the compatibility matrix)."),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="KEY=VALUE", help="A house rule the engine plays instead of the variant's, e.g. match.kind=single (repeatable; values read as TOML). Every trace is replayed under it: what the rules make of the same deals and actions is recomputed, and a trace is cut where its next action is no longer legal. An engine can also name its house rules in hello (\"options\")."),
 ) -> None:
     """Replay the conformance corpus into an engine and report where each trace departs from the rules: the first divergence (the root), then later ones (possible consequences)."""
     from rich.console import Console
@@ -209,6 +226,7 @@ def conform(
 
     with user_errors():
         ids = variant_ids_of(variant)
+        house = declared_options(option, ids)
     paths = select_traces(ids, trace, corpus)
     if profile is not None:
         from .profile_traces import profile_traces
@@ -218,7 +236,7 @@ def conform(
     if engine is not None:
         check_command(engine)
     factory = first_engine(engine_factory(engine, timeout))
-    prefix = replay_prefix(engine, timeout, tuple(v for v in variant if is_variant_file(v)))
+    prefix = replay_prefix(engine, timeout, tuple(v for v in variant if is_variant_file(v)), tuple(option))
     console = Console(stderr=True)
     # a log file or CI output gets a width that fits the summary table
     out = Console() if sys.stdout.isatty() else Console(width=120)
@@ -246,6 +264,7 @@ def conform(
             jobs=jobs,
             replay=lambda p: f"{prefix} --trace {shlex.quote(display_path(p))}",
             on_result=advance,
+            house_rules=house,
         )
     elapsed = time.perf_counter() - started
     repeated: dict[tuple[str | None, str | None], int] = {}
@@ -271,6 +290,14 @@ def conform(
             markup=False,
             highlight=False,
         )
+        plays = {**(hello.get("options") or {}), **house}
+        if plays:
+            out.print(
+                "house rules it plays (every trace replayed under them): "
+                + ", ".join(f"{k} = {v}" for k, v in sorted(plays.items())),
+                markup=False,
+                highlight=False,
+            )
     out.print(summary_table(results))
     for line in first_failures(results):
         out.print(line, markup=False, highlight=False)
@@ -289,6 +316,7 @@ def conform(
         + (["--corpus", str(corpus)] if corpus is not None else [])
         + (["--jobs", str(jobs)] if jobs != 1 else [])
         + (["--timeout", f"{timeout:g}"] if timeout != DEFAULT_TIMEOUT else [])
+        + [a for o in option for a in ("--option", o)]
     )
     if json_file:
         write_json(json_file, json_report(results, hello, command))

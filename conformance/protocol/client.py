@@ -227,6 +227,11 @@ class SubprocessEngine:
             "seat_views": answer.get("seat_views", False),
             "legal": answer.get("legal", False),
         }
+        options = answer.get("options")
+        if options is not None:
+            if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+                raise self._fail("protocol", f"hello: 'options' must be an object of option paths to values, got {_clip(options)}")
+            hello["options"] = options  # the house rules the engine plays (`regola.conformance.runner.declared`)
         for key in ("variants", "fields"):
             value = hello[key]
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -268,6 +273,10 @@ class SubprocessEngine:
         if code == "illegal" and illegal_ok:
             rule = error.get("rule")
             raise ActionRejected(rule if isinstance(rule, str) else None, message)
+        if code == "bad-request" and illegal_ok:
+            # an action the engine cannot even read (a seat that does not
+            # exist) is refused, with no rule stated; the engine goes on
+            raise ActionRejected(None, f"bad-request: {message}")
         if code == "unsupported":
             # Not a broken engine: it declines this match, and can go on.
             raise EngineFailure("unsupported", f"the engine does not support this {cmd}: {message}")

@@ -36,7 +36,7 @@ VERSIONS = ("1", "1.1")
 of every new hand (sent with its shuffle), view fields reported at
 sub-field level and the ``crash`` error code (see ``docs/protocol.md``)."""
 LATEST = VERSIONS[-1]
-FailureKind = str  # "crash" | "timeout" | "garbage" | "oversized" | "protocol" | "unsupported"
+FailureKind = str  # "crash" | "timeout" | "garbage" | "oversized" | "protocol" | "unsupported" | "bad-request"
 
 
 def protocol_version(value: Any) -> str | None:
@@ -69,7 +69,9 @@ class EngineFailure(Exception):
     line, broke the protocol, or cannot do what was asked.
 
     ``kind`` is one of ``crash``, ``timeout``, ``garbage``, ``oversized``,
-    ``protocol``, ``unsupported``.
+    ``protocol``, ``unsupported``, or ``bad-request``: an in-process
+    engine's answer to an action it cannot read (a seat that does not
+    exist), which the runner counts as a refusal with no rule stated.
     """
 
     def __init__(self, kind: FailureKind, message: str) -> None:
@@ -198,7 +200,7 @@ class ReferenceEngine:
         state = self._require_match()
         problem = malformed(action)
         if problem:
-            raise EngineFailure("protocol", problem)
+            raise EngineFailure("bad-request", problem)
         try:
             self._state = apply(state, action)
         except IllegalAction as exc:

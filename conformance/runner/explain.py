@@ -97,12 +97,17 @@ def option_alternatives(header: dict[str, Any], rule: str) -> Iterator[_Alternat
         default = load_ruleset(header["variant"], base, checked=False)
     except SpecError:
         return
+    declared = header.get("house_rules") or {}  # the engine plays these: not a cause
     for path in option_values.own_first(default.family, rule):
+        if path in declared:
+            continue
         now = option_values.current(default, path)
         for value in option_values.values(path, default):
             if value == now or isinstance(now, tuple) and list(now) == value:
                 continue
             changes = value if isinstance(value, dict) else {path: value}
+            if any(p in declared for p in changes):
+                continue
             shown = ", ".join(f"{p} = {str(v).lower() if isinstance(v, bool) else v}" for p, v in changes.items())
             used = (
                 option_values.where_used(default.family, path, json.dumps(value))

@@ -248,11 +248,7 @@ def check_step(
     if hello.get("legal") and "legal_count" in item:
         _check_legal(engine, item, line, rules, state_before, record)
     try:
-        deal = _new_deal(hello, item)
-        if deal is None:
-            engine.apply(action)
-        else:
-            engine.apply(action, deal=deal)  # type: ignore[call-arg]
+        apply_action(engine, action, _new_deal(hello, item))
     except ActionRejected as exc:
         named = f" under {exc.rule}" if exc.rule else ""
         raise DivergenceFound(
@@ -269,6 +265,21 @@ def check_step(
     if ref is not None:
         ref.advance(action)
     check_views(engine, fields, item["view"], ref, item, line, action, lambda: rules, record)
+
+
+def apply_action(engine: Engine, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
+    """``engine.apply``; an in-process engine's ``bad-request`` (an action
+    it cannot even read, such as a seat that does not exist) is a refusal
+    with no rule stated, as it is over the protocol."""
+    try:
+        if deal is None:
+            engine.apply(action)
+        else:
+            engine.apply(action, deal=deal)  # type: ignore[call-arg]
+    except EngineFailure as exc:
+        if exc.kind != "bad-request":
+            raise
+        raise ActionRejected(None, f"bad-request: {exc.message}") from None
 
 
 def _new_deal(hello: dict[str, Any], item: dict[str, Any]) -> dict[str, Any] | None:
@@ -347,7 +358,7 @@ def check_reject(
     action, rule = item["action"], item["rule"]
     base = dict(step=item.get("index"), line=line, action=action, rules=[rule], rule=rule)
     try:
-        engine.apply(action)
+        apply_action(engine, action)
     except ActionRejected as exc:
         if exc.rule is not None and exc.rule != rule:
             _diverge(

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from regola.conformance.protocol.engine import Engine, EngineFailure
+from regola.conformance.runner import declared
 from regola.conformance.runner.replay import describe_exception, replay_trace
 from regola.conformance.runner.trace_check import BAD_TRACE, check_trace
 from regola.conformance.runner.verdicts import Divergence, TraceResult
@@ -48,11 +49,21 @@ class EngineHost:
     """One engine at a time for one worker: started on first use, closed
     and replaced after it fails."""
 
-    def __init__(self, factory: EngineFactory, guard: _StartGuard | None = None) -> None:
+    def __init__(
+        self, factory: EngineFactory, guard: _StartGuard | None = None, declared: dict[str, Any] | None = None
+    ) -> None:
         self.factory = factory
         self.guard = guard or _StartGuard()
         self.engine: Engine | None = None
         self.hello: dict[str, Any] = {}
+        self.declared = dict(declared or {})
+        """House rules declared on the command line (`regola.conformance.runner.declared`)."""
+
+    @property
+    def house_rules(self) -> dict[str, Any]:
+        """The options the engine plays instead of the variant's: those its
+        hello names, and those declared on the command line (which win)."""
+        return {**(self.hello.get("options") or {}), **self.declared}
 
     def start(self) -> Engine:
         if self.engine is None:
@@ -108,7 +119,21 @@ class EngineHost:
             return _errored(path, variant, name, exc.kind, f"the engine did not start: {exc.message}", replay)
         except Exception as exc:  # noqa: BLE001 - a Python engine's own bug
             return _errored(path, variant, name, "crash", f"the engine did not start: {describe_exception(exc)}", replay)
+        house = self.house_rules
+        cut = None
+        if house and trace.header["variant"] in self.hello.get("variants", ()):
+            rewritten = declared.rewrite(trace, house)
+            if rewritten.trace is None:
+                return TraceResult(
+                    path=str(path), variant=variant, name=name, status="unsupported", error=rewritten.reason,
+                    replay=replay,
+                )
+            trace, cut = rewritten.trace, rewritten
+            checked = check_trace(trace)
         result = replay_trace(engine, self.hello, trace, replay, checked.states)  # its states kept
+        if cut is not None:
+            result.house_rules = dict(house)
+            result.cut_at = cut.cut_at
         if result.error_kind not in (None, "trace", BAD_TRACE):
             # the engine failed (even after a divergence, in a failed trace):
             # a fresh engine for the next trace
@@ -141,10 +166,13 @@ def run_traces(
     jobs: int = 1,
     replay: Callable[[Path], str] | None = None,
     on_result: Callable[[TraceResult], None] | None = None,
+    house_rules: dict[str, Any] | None = None,
 ) -> tuple[list[TraceResult], dict[str, Any]]:
     """Replay every trace in ``paths`` using engines from ``factory``, in
     ``jobs`` parallel engines. Returns the results in the order of ``paths``
-    and the hello answer of the engine (empty if it never started)."""
+    and the hello answer of the engine (empty if it never started).
+    ``house_rules``: options the engine is declared to play
+    (`regola.conformance.runner.declared`), besides those its hello names."""
     todo: queue.Queue[tuple[int, Path]] = queue.Queue()
     for item in enumerate(paths):
         todo.put(item)
@@ -154,7 +182,7 @@ def run_traces(
     lock = threading.Lock()
 
     def work() -> None:
-        host = EngineHost(factory, guard)
+        host = EngineHost(factory, guard, house_rules)
         try:
             while True:
                 try:

@@ -131,6 +131,10 @@ class TraceResult:
     unchecked: list[str] = field(default_factory=list)
     """For a focused trace: the view fields (``match.points``, ``seat 1: hands``)
     that already differed at its position, left to the other traces."""
+    house_rules: dict[str, Any] = field(default_factory=dict)
+    """The house rules the trace was replayed under (`regola.conformance.runner.declared`)."""
+    cut_at: int | None = None
+    """Under house rules: the step where the trace was cut, its action being illegal there."""
 
     @property
     def id(self) -> str:
@@ -163,6 +167,12 @@ class TraceResult:
         out["consequences"] = [d.to_json() for d in self.consequences]
         return out
 
+    def house_note(self) -> str:
+        """How the trace was replayed under the engine's house rules."""
+        shown = ", ".join(f"{k} = {v}" for k, v in sorted(self.house_rules.items()))
+        cut = "" if self.cut_at is None else f"; cut before step {self.cut_at}, whose action they make illegal"
+        return f"replayed under the engine's house rules ({shown}): expected views recomputed{cut}"
+
     def report(self) -> str:
         """What went wrong, for a failed or errored trace ('' otherwise)."""
         if self.status == "failed" and self.divergence:
@@ -177,6 +187,8 @@ class TraceResult:
             if self.error:
                 at = "" if self.error_step is None else f" at step {self.error_step}"
                 text += f"\n\nthe replay stopped{at}: engine error ({self.error_kind}): {self.error}"
+            if self.house_rules:
+                text += "\n\n" + self.house_note()
         elif self.status == "errored" and self.error_kind in ("trace", "bad-trace"):
             # the trace's own fault (trace_check.py), not the engine's
             text = f"{self.id} ({self.path})\nbad trace, not the engine's fault: {self.error}"
