@@ -32,7 +32,10 @@ What it maps:
 
 What it cannot:
 - A match: the engine plays one hand (house option match.kind = single, said
-  in hello). After it, a shuffle is refused: the engine has no next deal.
+  in hello). `new` takes briscola-2 with that option (regola replays every
+  trace under it) or with none (the variant as written, to show where the
+  engine departs from it); after the hand a shuffle is refused: the engine
+  has no next deal.
 - A play out of turn: step() takes a card and plays it for the player the
   engine says is to move, so a play by the other seat cannot be put to it;
   nor can a card id that is not one of its 40 cards, a seat that does not
@@ -76,6 +79,9 @@ FIELDS = [
     "to_move", "trump", "indicator", "stock", "stock_size", "stock_top", "hands", "hand_sizes", "trick",
     "leader", "tricks_played", "last_trick", "won", "points", "result.points", "result.outcome", "result.winner",
 ]
+HOUSE = {"match.kind": "single"}
+"""The house rule the engine plays, declared in hello; a trace played under it
+(or under the variant's own options, to see where the engine departs) is run."""
 AGENT_OF_SEAT = {1: "player_0", 0: "player_1"}  # player_0 receives first and leads: seat 1
 SEAT_OF_AGENT = {a: s for s, a in AGENT_OF_SEAT.items()}
 
@@ -101,7 +107,6 @@ class ScriptedRng:
 class BriscolaBotAdapter:
     def __init__(self) -> None:
         self.env = TwoPlayerBriscola()
-        self.ruleset_hash = hash_of(load(VARIANT))
         self.order = {c: i for i, c in enumerate(load(VARIANT).deck.cards())}
         self.started = False
         self.won: dict[int, list[str]] = {0: [], 1: []}
@@ -127,21 +132,22 @@ class BriscolaBotAdapter:
             "fields": FIELDS,
             "seat_views": False,
             "legal": True,
-            "options": {"match.kind": "single"},
+            "options": dict(HOUSE),
         }
 
     def new(self, variant: str, options: dict[str, Any], ruleset_hash: str, deck: list[str],
             deal: dict[str, Any]) -> None:
         if variant != VARIANT:
             raise EngineFailure("unsupported", f"the engine plays {VARIANT}, not {variant}")
-        if options:
-            try:
-                load(variant, options)
-            except SpecError as exc:
-                raise EngineFailure("unsupported", str(exc)) from None
+        options = options or {}
+        if any(HOUSE.get(k, object()) != v for k, v in options.items()):
             raise EngineFailure("unsupported", f"the engine plays {VARIANT} with its own rules only, not {options}")
-        if ruleset_hash and ruleset_hash != self.ruleset_hash:
-            raise EngineFailure("unsupported", "not the ruleset of briscola-2 this adapter was written for")
+        try:
+            expected = hash_of(load(variant, options or None))
+        except SpecError as exc:
+            raise EngineFailure("unsupported", str(exc)) from None
+        if ruleset_hash and ruleset_hash != expected:
+            raise EngineFailure("unsupported", f"not the ruleset of {VARIANT} with {options} this adapter was written for")
         if sorted(deck) != sorted(TO_NUM):
             raise EngineFailure("protocol", "the deck must hold each of the 40 cards once")
         hands = deal["hands"]
