@@ -253,10 +253,10 @@ class TressetteServer:
             deal: dict[str, Any]) -> None:
         if variant not in VARIANTS:
             raise EngineFailure("unsupported", f"tressette_server plays {', '.join(VARIANTS)}, not {variant}")
-        if options:
-            raise EngineFailure("unsupported", f"tressette_server plays no options ({options})")
+        if options and options != HOUSE_OPTIONS:
+            raise EngineFailure("unsupported", f"tressette_server plays only its house rules {HOUSE_OPTIONS}, not {options}")
         try:
-            ruleset = load(variant)
+            ruleset = load(variant, options or None)
         except SpecError as exc:
             raise EngineFailure("unsupported", str(exc)) from None
         if ruleset_hash and ruleset_hash != hash_of(ruleset):
