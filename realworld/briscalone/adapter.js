@@ -28,7 +28,8 @@
 // giving shuffle[8p .. 8p+7] to player p. lodash's shuffle is replaced for the
 // program's module: it returns the array that the adapter fills with the
 // trace's deal, player p's slice holding the hand the trace gives seat p + 1
-// (`deal.hands`; protocol 1.1 sends the deal with every shuffle). The program
+// (`deal.hands`; protocol 1.1 sends the deal with every shuffle; a shuffle
+// sent without a deal, one the rules refuse, goes in as the deck stands). The program
 // starts the next round by itself when a round's last card is played; until
 // the trace's shuffle arrives that round's array holds the unshuffled pack,
 // and the views show the round just finished (phase "shuffle"). When the deck
@@ -422,8 +423,11 @@ function apply(action, deal) {
     if (!Array.isArray(action.deck)) throw new Refusal("bad-request", "a shuffle action needs the field 'deck'");
     if (!sim.awaiting) throw inexpressible("the program deals the next round by itself after a round's last card; it takes no shuffle now");
     if (!validDeck(action.deck)) throw inexpressible("the program shuffles its own 40 cards; this deck order is not the 40 cards once each");
-    const order = orderFromDeal(deal);
-    if (!order) throw new Refusal("unsupported", "the adapter needs the deal of each hand (protocol 1.1)");
+    // the trace's deal when it gives one (protocol 1.1); without one (the
+    // rules refuse this shuffle, so no deal was made) the deck goes into the
+    // program's shuffle as it stands, and the program slices it itself
+    const order = deal ? orderFromDeal(deal) : action.deck.map(cardNum);
+    if (!order) throw new Refusal("bad-request", "the deal sent with this shuffle is not five hands of eight cards");
     sim.awaiting.splice(0, sim.awaiting.length, ...order);
     sim.awaiting = null;
     rebroadcast();
