@@ -42,6 +42,8 @@ def do_conform(e: Engine) -> Run:
 def do_plants(e: Engine, only: list[str]) -> None:
     tree = checkout(e)
     base_path = e.results / "conform.json"
+    if not base_path.exists() and (e.folder / "results" / "conform.json").exists() and e.results != e.folder / "results":
+        pass  # another regola: its own run of the unplanted engine first
     base = Run.from_json(json.loads(base_path.read_text())) if base_path.exists() else do_conform(e)
     path = e.results / "plants.json"
     old = {p["id"]: p for p in (json.loads(path.read_text())["plants"] if path.exists() else [])}

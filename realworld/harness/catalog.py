@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Literal
@@ -112,7 +113,11 @@ class Engine:
 
     @property
     def results(self) -> Path:
-        return self.folder / "results"
+        """Where results are written: ``results/`` in the engine's folder, or
+        ``$REGOLA_REALWORLD_OUT/SLUG`` (to try another regola without
+        touching the committed results)."""
+        out = os.environ.get("REGOLA_REALWORLD_OUT")
+        return Path(out) / self.slug if out else self.folder / "results"
 
     def command(self, checkout: Path) -> list[str]:
         """The adapter's command line for a tree of the engine."""
