@@ -46,10 +46,42 @@ def _export(git_dir: Path, commit: str, dest: Path) -> None:
     with tempfile.TemporaryFile() as tmp:
         proc = subprocess.run(["git", f"--git-dir={git_dir}", "archive", commit], stdout=tmp, stderr=subprocess.PIPE)
         if proc.returncode:
-            raise CheckoutError(f"git archive {commit} in {git_dir} failed: {proc.stderr.decode(errors='replace').strip()}")
+            # a mirror may lack its largest files (model weights, data sets): take the others one by one
+            _export_files(git_dir, commit, dest)
+            return
         tmp.seek(0)
         with tarfile.open(fileobj=tmp) as tar:
             tar.extractall(dest, filter="data")
+
+
+def _export_files(git_dir: Path, commit: str, dest: Path) -> None:
+    """The tree's files that the git directory holds, one by one; the
+    missing ones are listed in ``.regola-missing-files``."""
+    git = ["git", f"--git-dir={git_dir}"]
+    listing = subprocess.run([*git, "ls-tree", "-r", "-z", commit], capture_output=True)
+    if listing.returncode:
+        raise CheckoutError(f"git ls-tree {commit} in {git_dir} failed: {listing.stderr.decode(errors='replace').strip()}")
+    missing = []
+    for entry in listing.stdout.split(b"\0"):
+        if not entry:
+            continue
+        meta, _, name = entry.partition(b"\t")
+        mode, kind, sha = meta.decode().split()
+        path = dest / name.decode(errors="replace")
+        if kind != "blob" or ".." in Path(name.decode(errors="replace")).parts:
+            continue
+        blob = subprocess.run([*git, "cat-file", "blob", sha], capture_output=True)
+        if blob.returncode:
+            missing.append(str(path.relative_to(dest)))
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if mode == "120000":
+            path.symlink_to(blob.stdout.decode())
+        else:
+            path.write_bytes(blob.stdout)
+            if mode == "100755":
+                path.chmod(0o755)
+    (dest / ".regola-missing-files").write_text("\n".join(missing) + ("\n" if missing else ""))
 
 
 def checkout(engine: Engine, quiet: bool = False) -> Path:
