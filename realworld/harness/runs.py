@@ -42,6 +42,8 @@ class Divergence:
     rules: list[str]
     consequential: bool
     ambiguous: list[str] = field(default_factory=list)
+    causes: list[str] = field(default_factory=list)
+    """The rules of every cause, field by field (two bugs at one step: two rules)."""
 
     def key(self) -> tuple:
         return (self.line, self.kind, self.rule)
@@ -68,7 +70,8 @@ def _divergence(d: dict[str, Any], consequential: bool) -> Divergence:
         how=exp.get("how"),
         rules=list(d.get("rules") or []),
         consequential=consequential,
-        ambiguous=list(exp.get("ambiguous") or d.get("ambiguous") or []),
+        ambiguous=list(exp.get("candidates") or exp.get("ambiguous") or []),
+        causes=[c.get("rule") for c in exp.get("causes") or [] if c.get("rule")],
     )
 
 
