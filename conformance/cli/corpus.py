@@ -142,13 +142,18 @@ def corpus_generate(
     the whole corpus."""
     from regola.conformance.corpus.generate import build, write_corpus
     from regola.conformance.corpus.target import check_target
-    from regola.spec import variant_ids
+    from regola.spec import is_variant_file, variant_ids
 
     with user_errors():
         start = time.monotonic()
         if profile is not None and corpus.resolve() == CORPUS_DIR.resolve():
             raise UserError(f"--profile {profile}: writes only that profile's traces, which would replace the "
                             "packaged corpus's folders: give --corpus a folder of your own")
+        files = [v for v in variant or [] if is_variant_file(v)]
+        if files and corpus.resolve() == CORPUS_DIR.resolve():
+            raise UserError(f"--variant {files[0]}: the traces of a variant file are not part of the packaged "
+                            f"corpus ({CORPUS_DIR}), which holds the shipped variants only: give --corpus a folder "
+                            f"of your own, for example --corpus {Path(files[0]).stem}-traces")
         check_target(corpus, force)  # before the work, not after it
         ids = _ids(variant)
         if profile is not None:
