@@ -92,11 +92,16 @@ def check(
         names = targets or variant_ids()
         start = time.perf_counter()
         checked: list[Checked] = []
-        for name, with_profile in _profiled(names, profile, explicit=bool(targets)):
-            ruleset = load(name, options or None, checked=False, profile=with_profile)
-            began = time.perf_counter()
-            results = prove_all(ruleset)
-            checked.append(Checked(name, ruleset, results, time.perf_counter() - began, with_profile))
+        todo = _profiled(names, profile, explicit=bool(targets))
+        from .progress import progress
+
+        with progress("check", len(todo), "rulesets") as tick:
+            for name, with_profile in todo:
+                ruleset = load(name, options or None, checked=False, profile=with_profile)
+                began = time.perf_counter()
+                results = prove_all(ruleset)
+                checked.append(Checked(name, ruleset, results, time.perf_counter() - began, with_profile))
+                tick(checked[-1].label)
         seconds = time.perf_counter() - start
     failures = sum(1 for c in checked for r in c.results if r.status == "failed")
     if as_json:
