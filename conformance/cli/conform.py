@@ -82,7 +82,9 @@ def select_traces(variants: list[str], traces: list[Path], corpus: Path | None =
         traces = [q for p in traces for q in (sorted(p.rglob("*.jsonl")) if p.is_dir() else [p])]
         if not traces:
             fail("the given folder(s) hold no .jsonl trace files")
-        chosen = [p for p in traces if not variants or _trace_variant(p) in variants]
+        # a trace that cannot be read names no variant: it is kept, so the run
+        # reports it as a bad trace instead of dropping it in silence
+        chosen = [p for p in traces if not variants or _trace_variant(p) in (*variants, None)]
         if not chosen:
             fail(f"none of the given traces is for {', '.join(variants)}")
         return chosen
