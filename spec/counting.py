@@ -69,10 +69,10 @@ class Counting(_Model):
     IT-spazioinwind, four times in IT-enciclopedia (rule
     `tressette.score.cappotto`)."""
     cappottone: int = Field(default=0, ge=0)
-    """When above 0, in a partnership game: a player who takes every trick of
-    a hand by himself, without his partner (cappottone), wins the match for
-    his side at the end of that hand, the win counting as this many games:
-    6 in P-TRE, 8 in IT-enciclopedia (rule `tressette.score.cappottone`)."""
+    """With `cappotto`, in a partnership game: when above 0, a cappotto made
+    by one player alone, his partner taking no trick (cappottone), counts as
+    this many games instead: 6 in P-TRE, 8 in IT-enciclopedia (rule
+    `tressette.score.cappotto`)."""
 
 
 def check_counting(counting: Counting, info: Any) -> Counting:

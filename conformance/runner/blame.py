@@ -109,7 +109,7 @@ FIELD_RULES: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
             "score.napoleone",
         ),
     ),
-    (frozenset({"match"}), ("match.end", "score.cappotto", "score.cappottone", "score.game-points", "score.tie")),
+    (frozenset({"match"}), ("match.end", "score.cappotto", "score.game-points", "score.tie")),
     (
         frozenset({"hands", "hand_sizes", "stock", "stock_size", "stock_top"}),
         (

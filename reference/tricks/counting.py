@@ -42,7 +42,7 @@ def score_count(state: State) -> tuple[HandResult, list[str]]:
     cards = tuple(sum(len(state.won[seat]) for seat in side) for side in tables.sides)
     sweep = every_trick(state)
     if sweep is not None:
-        used.append(f"tressette.score.{sweep['kind']}")
+        used.append("tressette.score.cappotto")
     result = HandResult(
         points=units,
         cards=cards,
@@ -57,22 +57,23 @@ def score_count(state: State) -> tuple[HandResult, list[str]]:
 
 
 def every_trick(state: State) -> dict[str, Any] | None:
-    """``tressette.score.cappottone``: one player took every trick (in a
-    partnership game, where played); else ``tressette.score.cappotto``: one
-    side did. What it is, who made it and the games the win counts as, or
-    None."""
+    """``tressette.score.cappotto``, where played: one side took every trick
+    (a cappotto), or, in a partnership game where the cappottone is played,
+    one player did by himself. What it is, who made it and the games the
+    win counts as, or None."""
     tables = state.tables
     counting = state.ruleset.counting
     dealt = sum(len(pile) for pile in state.won)
+    if not counting.cappotto:
+        return None
     if counting.cappottone and any(len(side) > 1 for side in tables.sides):
         for seat, pile in enumerate(state.won):
             if pile and len(pile) == dealt:
                 side = tables.side_of[seat]
                 return {"kind": "cappottone", "side": side, "seat": seat, "games": counting.cappottone}
-    if counting.cappotto:
-        for i, side in enumerate(tables.sides):
-            if dealt and sum(len(state.won[seat]) for seat in side) == dealt:
-                return {"kind": "cappotto", "side": i, "games": counting.cappotto}
+    for i, side in enumerate(tables.sides):
+        if dealt and sum(len(state.won[seat]) for seat in side) == dealt:
+            return {"kind": "cappotto", "side": i, "games": counting.cappotto}
     return None
 
 
