@@ -84,7 +84,8 @@ sandbox.postMessage = (msg) => {
 };
 vm.createContext(sandbox);
 vm.runInContext(fs.readFileSync(worker, "utf8"), sandbox);
-handler({ data: { type: 0, data: JSON.parse(fs.readFileSync(index, "utf8")) } });
+// the page sends the index with the theme's options (no suggestions here)
+handler({ data: { type: 0, data: { ...JSON.parse(fs.readFileSync(index, "utf8")), options: { suggest: false } } } });
 """
 
 
