@@ -205,43 +205,52 @@ def test_a_points_auction_from_61_to_120_each_bid_higher():
     assert state.contract.bidder == 2 and state.contract.target == 71 and state.contract.rank is None
 
 
-@pytest.mark.rule("chiamata.bid.single-round", "chiamata.bid.face", "chiamata.bid.turn")
+@pytest.mark.rule("chiamata.bid.single-round", "chiamata.bid.face")
 def test_low_card_bidding_one_turn_each_the_weakest_face_wins():
     # seed 004: "After each player has had one opportunity to bid (or pass),
     # the player who bid the lowest ranked card in the deck becomes the high
-    # bidder": any face may be named, not only one weaker than the last. The
-    # bidding starts on the dealer's right and goes counter-clockwise while
-    # the play goes clockwise: seats 4, 3, 2, 1, then the dealer, seat 0.
-    state = fresh("chiamata-low-card")
-    assert state.to_move == 4
-    assert rejects(state, bid(1, "K")) == "chiamata.bid.turn"
-    state = act(state, bid(4, "K"))
-    assert state.to_move == 3
-    assert bid(3, "3") in legal(state) and bid(3, "A") in legal(state)
-    state = act(state, bid(3, "3"), pas(2), bid(1, "7"))
-    assert rejects(state, bid(4, "2")) == "chiamata.bid.turn"  # seat 4 has had his turn
+    # bidder": any face may be named, not only one weaker than the last
+    state = act(fresh("chiamata-low-card"), bid(1, "K"))
+    assert bid(2, "3") in legal(state) and bid(2, "A") in legal(state)
+    state = act(state, bid(2, "3"), pas(3), bid(4, "7"))
+    assert rejects(state, bid(1, "2")) == "chiamata.bid.turn"  # seat 1 has had his turn
     assert rejects(state, bid(0, "T")) == "chiamata.bid.face"  # not a face of the pack
     assert state.phase == "bid" and state.to_move == 0
     state = act(state, pas(0))
     # everyone has spoken once: the Seven is the weakest face named
-    assert state.phase == "call" and state.contract.bidder == 1 and state.contract.rank == "7"
+    assert state.phase == "call" and state.contract.bidder == 4 and state.contract.rank == "7"
     assert state.contract.target == 61  # inferred from the standard game
     assert rejects(state, bid(1, "2")) == "chiamata.bid.end"
     assert "chiamata.bid.single-round" in state.rules and "chiamata.bid.lower-rank" not in state.rules
 
 
+@pytest.mark.rule("chiamata.bid.single-round", "chiamata.bid.turn")
+def test_seed_004_low_card_bidding_goes_the_other_way_round_from_the_play():
+    # seed 004's profile: the bidding starts on the dealer's right and goes
+    # counter-clockwise while the play goes clockwise: seats 4, 3, 2, 1, then
+    # the dealer, seat 0; the first to name the weakest face keeps it
+    # (seat 3, who spoke before seat 2)
+    from regola.spec import load
+
+    rules = load("chiamata-low-card", profile="seed-004")
+    state = new_game(rules, deck_for(rules, hands_of(HAND_A)))
+    assert state.to_move == 4
+    assert rejects(state, bid(1, "K")) == "chiamata.bid.turn"
+    state = act(state, bid(4, "J"), bid(3, "2"), bid(2, "2"), bid(1, "A"), pas(0))
+    assert state.phase == "call" and state.contract.bidder == 3 and state.contract.rank == "2"
+
+
 @pytest.mark.rule("chiamata.bid.single-round")
 def test_low_card_bidding_the_first_to_name_the_weakest_face_keeps_it():
     # seed 004 does not say who wins when two name the same weakest face:
-    # an equal bid overcalls in no auction, so the first keeps it (seat 3,
-    # who spoke before seat 2)
-    state = act(fresh("chiamata-low-card"), bid(4, "J"), bid(3, "2"), bid(2, "2"), bid(1, "A"), pas(0))
-    assert state.phase == "call" and state.contract.bidder == 3 and state.contract.rank == "2"
+    # an equal bid overcalls in no auction, so the first keeps it
+    state = act(fresh("chiamata-low-card"), bid(1, "J"), bid(2, "2"), bid(3, "2"), bid(4, "A"), pas(0))
+    assert state.phase == "call" and state.contract.bidder == 2 and state.contract.rank == "2"
 
 
 @pytest.mark.rule("chiamata.bid.single-round", "chiamata.bid.all-pass")
 def test_low_card_bidding_with_no_bid_is_dealt_again():
-    state = act(fresh("chiamata-low-card"), pas(4), pas(3), pas(2), pas(1), pas(0))
+    state = act(fresh("chiamata-low-card"), pas(1), pas(2), pas(3), pas(4), pas(0))
     assert state.phase == "shuffle" and state.dealer == 0
 
 
