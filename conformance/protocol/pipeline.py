@@ -11,10 +11,10 @@ can block the other: the engine may stop reading its input while it writes
 answers, and the runner reads them meanwhile.
 
 The time limit keeps its meaning: while the runner waits for an answer the
-engine must make progress (read a request, or write an answer) at least
-every ``timeout`` seconds, so an engine that hangs is caught as before, and
-one that is merely slow is given, for every request, at least the time the
-runner would give it waiting for that one alone.
+engine must make progress (read a request, or write an answer: a blank line
+is none) at least every ``timeout`` seconds, so an engine that hangs is
+caught as before, and one that is merely slow is given, for every request,
+at least the time the runner would give it waiting for that one alone.
 
 `Script` is the plan of what the runner asks next (the calls a trace makes
 when the engine agrees with it), so that requests can be sent before their
@@ -97,19 +97,15 @@ class Wire:
     def wait(self, pending: Pending, timeout: float) -> dict[str, Any] | None:
         """The answer to ``pending`` (None if it was dropped): earlier answers
         are read first (kept for their requests, or dropped); `EngineFailure`
-        (through ``fail``) if the engine stops making progress (reading a
-        request, writing an answer: blank lines are none) for ``timeout``
+        (through ``fail``) if the engine stops making progress for ``timeout``
         seconds, exits, or writes something that is not an answer."""
         last = time.monotonic()
         blanks = 0
         while not pending.done:
             taken = self._take_line(pending.cmd)
-            if taken == "answer":
-                last, blanks = time.monotonic(), 0
-                continue
-            if taken == "blank":  # no answer: it does not restart the clock
-                blanks += 1
-                if time.monotonic() - last < timeout:
+            if taken:  # a blank line is no answer: it does not restart the clock
+                last, blanks = (time.monotonic(), 0) if taken == "answer" else (last, blanks + 1)
+                if taken == "answer" or time.monotonic() - last < timeout:
                     continue
             if self.eof:
                 raise self.fail("crash", f"no answer to {pending.cmd}")
@@ -181,9 +177,8 @@ class Wire:
         self.buffer += chunk
 
     def _take_line(self, cmd: str) -> str:
-        """Read one complete line from the buffer, if there is one: an
-        answer, given to the oldest request in flight (``"answer"``), or a
-        blank line, skipped (``"blank"``); ``""`` when no whole line is there."""
+        """Read one whole line from the buffer: an answer, given to the oldest
+        request in flight (``"answer"``), a blank line (``"blank"``), or none (``""``)."""
         end = self.buffer.find(b"\n", self.pos)
         if end - self.pos > self.max_line or (end < 0 and len(self.buffer) - self.pos > self.max_line):
             raise self.fail("oversized", f"the answer to {cmd} is longer than the limit of {self.max_line} bytes")
