@@ -63,7 +63,8 @@ def test_mkdocs_serve_watches_folders_that_exist():
 
 def _node() -> str:
     node = shutil.which("node")
-    assert node, "the search test runs Material's own search worker in Node.js (CI has node for the JS engine)"
+    if node is None:  # as the JavaScript engine's test: CI has Node.js for it
+        pytest.skip("node is not on PATH: the search test runs Material's own search worker in Node.js")
     return node
 
 
