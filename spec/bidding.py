@@ -29,18 +29,25 @@ class Bidding(_Model):
     kind: Literal["none", "rank-auction", "points-auction", "low-card", "trump-guess"] = "none"
     """`none`: no bidding (trumps come from the indicator). `rank-auction`:
     bids name a face, a weaker face is a higher bid, and after the weakest
-    face (the Two) bids become point targets (P-CHI; rule
-    `chiamata.bid.lower-rank`, `chiamata.bid.after-two`). `points-auction`:
+    face (the Two) bids become point targets (P-CHI; rules
+    `chiamata.bid.face`, `chiamata.bid.lower-rank`, `chiamata.bid.after-two`). `points-auction`:
     bids are point targets only (P-CHI variants, W-BRI, seeds/004; rule
     `chiamata.bid.points`). `low-card`: each player names a face once or
-    passes, the weakest face named wins (seeds/004; rule
-    `chiamata.bid.single-round`). `trump-guess`: Albastini's bid, a card
+    passes, the weakest face named wins (seeds/004; rules
+    `chiamata.bid.face`, `chiamata.bid.single-round`). `trump-guess`: Albastini's bid, a card
     offered face up to be exchanged if its suit turns out to be trumps
     (P-ALB; rules `albastini.bid.*`)."""
     first_speaker: Literal["after-dealer", "before-dealer"] = "after-dealer"
     """Who speaks first: the seat after the dealer (the dealer's right:
     P-CHI, TIM, P-ALB) or the seat before him (cavallore, cpusonicatt)
     (rule `chiamata.bid.turn`)."""
+    order: Literal["play", "reverse"] = "play"
+    """Which way the bidding goes round: in the order of play, as every
+    source but one has it, or the other way (seeds/004: the bidding goes
+    counter-clockwise from the dealer's right while the play goes
+    clockwise, so its profile pairs `reverse` with `first_speaker =
+    before-dealer` and `seating.direction = clockwise`) (rule
+    `chiamata.bid.turn`)."""
     passes_final: bool = True
     """A player who passes may not bid again in this auction (P-CHI,
     seeds/004). `false`: a pass only skips one turn and the auction ends

@@ -62,6 +62,17 @@ class Counting(_Model):
     (rule `tressette.score.last-trick`)."""
     declarations: Declarations = Declarations()
     """Combinations declared at the first trick (rules `tressette.declare.*`)."""
+    cappotto: int = Field(default=0, ge=0)
+    """When above 0: a side that takes every trick of a hand (cappotto)
+    wins the match at the end of that hand, whatever the scores, and the win
+    counts as this many games: 2 in P-TRE, twice the stake in
+    IT-spazioinwind, four times in IT-enciclopedia (rule
+    `tressette.score.cappotto`)."""
+    cappottone: int = Field(default=0, ge=0)
+    """With `cappotto`, in a partnership game: when above 0, a cappotto made
+    by one player alone, his partner taking no trick (cappottone), counts as
+    this many games instead: 6 in P-TRE, 8 in IT-enciclopedia (rule
+    `tressette.score.cappotto`)."""
 
 
 def check_counting(counting: Counting, info: Any) -> Counting:

@@ -30,8 +30,9 @@ class RedealTrigger(_Model):
     at_least: int = Field(ge=1)
     """The deal is void when at least this many table cards have that rank."""
     dealer: Literal["same", "next"] = "same"
-    """Who deals again: the same dealer (3 Kings: P-SCO, P-SCN, W-SCO) or the
-    next one (2 Aces in Cirulla, W-SCO) (rule `scopa.deal.redeal`)."""
+    """Who deals again: the same dealer (3 Kings: P-SCO, P-SCN, W-SCO; 2 Aces
+    in Cirulla: P-CIR, IT-wikipedia, PARLETT, IT-regoledelgioco) or the next
+    one (2 Aces in Cirulla, W-SCO alone) (rule `scopa.deal.redeal`)."""
 
 
 # --- capture --------------------------------------------------------------
@@ -53,8 +54,16 @@ class Capture(_Model):
     ace_takes_all: Literal["none", "scopa", "no-scopa"] = "none"
     """An Ace played when no Ace lies on the table takes every table card:
     `scopa` counts that as a sweep (Asso piglia tutto, P-SCO), `no-scopa`
-    does not (Scopa d'Assi, P-SCO, W-SCO, TIM). With an Ace on the table, an
-    Ace takes only an Ace (rule `scopa.capture.ace-takes-all`)."""
+    does not (Scopa d'Assi, P-SCO, W-SCO, TIM). What an Ace may take while an
+    Ace lies on the table is `ace_on_ace` (rule `scopa.capture.ace-takes-all`)."""
+    ace_on_ace: Literal["only-ace", "as-usual"] = "only-ace"
+    """With `ace_takes_all`: what an Ace played while an Ace lies on the
+    table may take. `only-ace`: an Ace and nothing else (Asso piglia tutto
+    and Scopa d'Assi, P-SCO, W-SCO, TIM); `as-usual`: whatever the usual
+    captures allow, an Ace of equal value or, where fifteen is played, a set
+    making 15 with it ("prende solo l'asso o eventuali somme": Cirulla,
+    P-CIR, IT-altervista) (rules `scopa.capture.ace-takes-all`,
+    `scopa.capture.ace-on-ace`)."""
     ace_on_empty_table: Literal["stays", "takes-itself"] = "stays"
     """With `ace_takes_all`: an Ace played to an empty table stays there
     (P-SCO), or is captured at once by its player, the table staying empty
@@ -174,8 +183,14 @@ class ScopaScoring(_Model):
     hearts, `7c`) that may stand for any face, but only to make a hand
     bonus (W-SCO) (rule `scopa.bonus.wildcard`)."""
     table_bonus: bool = False
-    """Cirulla's bonus for the dealer (W-SCO): four table cards adding up to
-    15 are his at once as one scopa, to 30 as two (rule `scopa.bonus.table`)."""
+    """Cirulla's bonus for the dealer (W-SCO, P-CIR, PARLETT): four table
+    cards adding up to 15 are his at once as one scopa, to 30 as two (rule
+    `scopa.bonus.table`)."""
+    table_wildcard: bool = False
+    """With `table_bonus` and `bonus_wildcard`: the wildcard among the
+    dealer's table cards stands for any capture value he likes, so the table
+    is his whenever some value makes it 15 or 30 (PARLETT; W-SCO and P-CIR
+    keep it to the hand bonuses) (rule `scopa.bonus.table-wildcard`)."""
     cappotto: int = Field(default=0, ge=0)
     """When above 0: a side that has this many points at the end of a hand
     while every other side has none wins the match (7 in some Italian
@@ -248,6 +263,8 @@ def check_fishing(ruleset: Any) -> None:
         problems.append(f"hand_scoring.scopa.bonus_wildcard {wild!r} is not a card of the pack")
     if wild is not None and not opts.hand_bonuses:
         problems.append("hand_scoring.scopa.bonus_wildcard needs hand_scoring.scopa.hand_bonuses")
+    if opts.table_wildcard and (wild is None or not opts.table_bonus):
+        problems.append("hand_scoring.scopa.table_wildcard needs hand_scoring.scopa.table_bonus and a bonus_wildcard")
     if opts.claims and ruleset.match.kind != "first-to-points":
         problems.append("hand_scoring.scopa.claims needs match.kind = first-to-points (a target to claim)")
     if opts.primiera.scale not in ORDER_SCALES:

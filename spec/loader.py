@@ -156,14 +156,14 @@ def load(
     path = _find(variant)
     key = load_cache.key(path, options) if profile is None else None
     ruleset = load_cache.cached(key)
-    where = f"{path}" + (f" (profile {profile})" if profile else "") + (f" with options {dict(options)}" if options else "")
+    where = f"{path}" + (f" (profile {profile})" if profile else "") + (f" with options {_options_text(options)}" if options else "")
     if ruleset is None:
         reads: list[tuple[Path, bytes | None]] = []
         data = strip_profiles(_resolve(path, seen=(), reads=reads))
         data["id"] = path.stem.lstrip("_")
         if profile is not None:
             options = {**profile_options(path, profile), **(options or {})}
-            where = f"{path} (profile {profile})" + (f" with options {dict(options)}" if options else "")
+            where = f"{path} (profile {profile})" + (f" with options {_options_text(options)}" if options else "")
         if options:
             try:
                 data = apply_options(data, options)
@@ -181,6 +181,11 @@ def load(
 
         require_proved(ruleset, where)  # proofs are cached by the ruleset's hash
     return ruleset
+
+
+def _options_text(options: Mapping[str, Any]) -> str:
+    """Options as ``--option`` writes them: ``deal.packets=[7], match.target=5``."""
+    return ", ".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in options.items())
 
 
 def load_all() -> list[Ruleset]:

@@ -136,3 +136,11 @@ def test_files_the_cli_writes_have_the_usual_permissions(tmp_path, umask_022):
     assert mode(tmp_path / "corpus" / "briscola-2") == 0o755
     assert mode(tmp_path / "corpus" / "briscola-2" / "one.jsonl") == 0o644
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left behind
+
+
+def test_an_option_that_breaks_the_schema_is_named_as_written_not_as_a_python_dict():
+    # issue 22: "with options {'deal.packets': [7]}" was a Python dict
+    result = runner.invoke(app, ["show", "briscola-2", "--option", "deal.packets=[7]", "-o", "match.kind=best-of"])
+    assert result.exit_code == 2
+    assert "with options deal.packets=[7], match.kind=best-of breaks the schema" in result.stderr
+    assert "{'" not in result.stderr

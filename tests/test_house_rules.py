@@ -78,3 +78,54 @@ def test_an_engine_that_does_not_know_the_file_skips_its_traces(tmp_path):
     done = regola(tmp_path, "conform", "--engine", engine, "--variant", "my.toml", "--corpus", "corpus")
     assert done.returncode == 1
     assert "no trace was run" in done.stdout
+
+
+TO_FIVE = """\
+extends = "scopa-2"
+name = "Scopa to five"
+
+[match]
+target = 5
+"""
+
+
+def test_an_inherited_summary_that_no_longer_fits_is_marked(tmp_path):
+    # issue 22: a file changing the target keeps scopa-2's summary ("first
+    # to 11"); show, check and the page say whose it is and what differs
+    (tmp_path / "five.toml").write_text(TO_FIVE)
+    shown = regola(tmp_path, "show", "five.toml")
+    assert shown.returncode == 0, shown.stderr
+    text = " ".join(shown.stdout.split())
+    assert "sources: P-SCO, W-SCO, TIM, seeds/003 (inherited)" in text
+    assert "The summary and sources are those of scopa-2, which this file extends" in text
+    assert "match.target 11 -> 5" in text
+    checked = regola(tmp_path, "check", "five.toml")
+    assert checked.returncode == 0, checked.stderr
+    assert "five: the summary and sources are those of scopa-2" in checked.stdout
+    assert "match.target 11 -> 5" in " ".join(checked.stdout.split())
+    # a file that writes its own summary, or only renames the game, is not marked
+    own = TO_FIVE.replace('name = "Scopa to five"', 'name = "Scopa to five"\nsummary = "Scopa to five points."')
+    (tmp_path / "named.toml").write_text(own)
+    assert "those of scopa-2" not in regola(tmp_path, "show", "named.toml").stdout
+    (tmp_path / "renamed.toml").write_text('extends = "scopa-2"\nname = "Our Scopa"\n')
+    assert "those of" not in regola(tmp_path, "show", "renamed.toml").stdout
+    # an option over a shipped variant: the summary is its file's
+    opt = regola(tmp_path, "show", "scopa-2", "--option", "match.target=21")
+    assert "The summary describes scopa-2 as its file has it" in " ".join(opt.stdout.split())
+
+
+def test_the_page_of_a_house_file_marks_an_inherited_summary(tmp_path):
+    import sys as _sys
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    if str(docs) not in _sys.path:
+        _sys.path.insert(0, str(docs))
+    from _gen.variant import summary_part
+
+    from regola.spec import add_variant_file
+
+    (tmp_path / "five.toml").write_text(TO_FIVE)
+    variant = add_variant_file(tmp_path / "five.toml")
+    page = "\n".join(summary_part(load(variant)))
+    assert '!!! note "Summary of scopa-2"' in page and "match.target 11 -> 5" in page
+    assert "!!! note" not in "\n".join(summary_part(load("scopa-2")))

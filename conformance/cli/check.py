@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from regola.spec import Ruleset
+    from regola.spec.inheritance import SummaryOrigin
     from regola.spec.invariants import InvariantResult
 
 MARK = {"proved": ("✓", "green"), "failed": ("✗", "bold red"), "not-applicable": ("·", "dim")}
@@ -91,11 +92,16 @@ def check(
         names = targets or variant_ids()
         start = time.perf_counter()
         checked: list[Checked] = []
-        for name, with_profile in _profiled(names, profile, explicit=bool(targets)):
-            ruleset = load(name, options or None, checked=False, profile=with_profile)
-            began = time.perf_counter()
-            results = prove_all(ruleset)
-            checked.append(Checked(name, ruleset, results, time.perf_counter() - began, with_profile))
+        todo = _profiled(names, profile, explicit=bool(targets))
+        from .progress import progress
+
+        with progress("check", len(todo), "rulesets") as tick:
+            for name, with_profile in todo:
+                ruleset = load(name, options or None, checked=False, profile=with_profile)
+                began = time.perf_counter()
+                results = prove_all(ruleset)
+                checked.append(Checked(name, ruleset, results, time.perf_counter() - began, with_profile))
+                tick(checked[-1].label)
         seconds = time.perf_counter() - start
     failures = sum(1 for c in checked for r in c.results if r.status == "failed")
     if as_json:
@@ -103,7 +109,11 @@ def check(
     else:
         from rich.console import Console
 
-        render(checked, seconds, Console(highlight=False, width=None if sys.stdout.isatty() else 160))
+        console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+        render(checked, seconds, console)
+        if targets:
+            for c, origin in _origins(checked):
+                console.print(f"{c.label}: {origin.note()[0].lower()}{origin.note()[1:]}")
     if failures:
         raise typer.Exit(1)
 
@@ -120,6 +130,19 @@ def _profiled(names: list[str], profile: str | None, explicit: bool) -> list[tup
     if profile == "all":
         return [(name, p) for name in names for p in profiles(name)]
     return [(name, profile) for name in names if explicit or profile in profiles(name)]
+
+
+def _origins(checked: list[Checked]) -> list[tuple[Checked, SummaryOrigin]]:
+    """The rulesets named whose summary another file wrote, or that options
+    or a profile change from their file (`regola.spec.inheritance`)."""
+    from regola.spec.inheritance import summary_origin
+
+    out = []
+    for c in checked:
+        origin = summary_origin(c.target, c.ruleset)
+        if origin is not None:
+            out.append((c, origin))
+    return out
 
 
 def _report(checked: list[Checked], options: dict[str, Any], seconds: float) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from .help import Command, Group
 
 app = typer.Typer(
     name="regola",
-    help="The rules of Briscola and Scopa: specs, reference interpreter, proofs, conformance.",
+    help="The rules of Briscola, Scopa and Tressette: specs, reference interpreter, proofs, conformance.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -82,7 +82,9 @@ def select_traces(variants: list[str], traces: list[Path], corpus: Path | None =
         traces = [q for p in traces for q in (sorted(p.rglob("*.jsonl")) if p.is_dir() else [p])]
         if not traces:
             fail("the given folder(s) hold no .jsonl trace files")
-        chosen = [p for p in traces if not variants or _trace_variant(p) in variants]
+        # a trace that cannot be read names no variant: it is kept, so the run
+        # reports it as a bad trace instead of dropping it in silence
+        chosen = [p for p in traces if not variants or _trace_variant(p) in (*variants, None)]
         if not chosen:
             fail(f"none of the given traces is for {', '.join(variants)}")
         return chosen
@@ -210,7 +212,9 @@ def conform(
 ) -> None:
     """Replay the conformance corpus into an engine and report where each trace departs from the rules: the first divergence (the root), then later ones (possible consequences)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import TextColumn
+
+    from .progress import progress
 
     from regola.conformance.runner.reports import (
         first_failures,
@@ -242,21 +246,17 @@ def conform(
     out = Console() if sys.stdout.isatty() else Console(width=120)
     counts = {"passed": 0, "failed": 0, "errored": 0, "unsupported": 0}
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]conform[/]"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("[green]{task.fields[passed]} passed[/] [red]{task.fields[failed]} failed[/] "
-                   "[magenta]{task.fields[errored]} errored[/] [dim]{task.fields[unsupported]} unsupported[/]"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("traces", total=len(paths), **counts)
+    # a bar in a terminal, a line every few seconds in a pipe or CI
+    with progress(
+        "conform", len(paths), "traces", console,
+        columns=(TextColumn("[green]{task.fields[passed]} passed[/] [red]{task.fields[failed]} failed[/] "
+                            "[magenta]{task.fields[errored]} errored[/] [dim]{task.fields[unsupported]} unsupported[/]"),),
+        **counts,
+    ) as tick:
 
         def advance(result: TraceResult) -> None:
             counts[result.status] += 1
-            progress.update(task, advance=1, **counts)
+            tick(result.id, **counts)
 
         results, hello = run_traces(
             paths,

@@ -94,26 +94,15 @@ def _ids(values: list[str] | None) -> list[str] | None:
 
 @contextmanager
 def progress(what: str, total: int, console: Console | None = None) -> Iterator[Callable[[VariantCorpus], None]]:
-    """A progress bar (on stderr unless ``console`` is given), advanced once
-    per variant built; nothing at all when that is not a terminal."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    """Progress on stderr (unless ``console`` is given), advanced once per
+    variant built: a bar in a terminal, elsewhere a line every few seconds
+    (`regola.conformance.cli.progress`)."""
+    from .progress import progress as shown
 
-    console = console or Console(stderr=True)
-    with Progress(
-        TextColumn(f"[bold]{what}[/]"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("variants [dim]{task.fields[last]}[/]"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    ) as bar:
-        task = bar.add_task(what, total=total, last="")
+    with shown(what, total, "variants", console) as tick:
 
         def advance(vc: VariantCorpus) -> None:
-            bar.update(task, advance=1, last=vc.variant)
+            tick(vc.variant)
 
         yield advance
 
@@ -142,13 +131,18 @@ def corpus_generate(
     the whole corpus."""
     from regola.conformance.corpus.generate import build, write_corpus
     from regola.conformance.corpus.target import check_target
-    from regola.spec import variant_ids
+    from regola.spec import is_variant_file, variant_ids
 
     with user_errors():
         start = time.monotonic()
         if profile is not None and corpus.resolve() == CORPUS_DIR.resolve():
             raise UserError(f"--profile {profile}: writes only that profile's traces, which would replace the "
                             "packaged corpus's folders: give --corpus a folder of your own")
+        files = [v for v in variant or [] if is_variant_file(v)]
+        if files and corpus.resolve() == CORPUS_DIR.resolve():
+            raise UserError(f"--variant {files[0]}: the traces of a variant file are not part of the packaged "
+                            f"corpus ({CORPUS_DIR}), which holds the shipped variants only: give --corpus a folder "
+                            f"of your own, for example --corpus {Path(files[0]).stem}-traces")
         check_target(corpus, force)  # before the work, not after it
         ids = _ids(variant)
         if profile is not None:
@@ -215,7 +209,15 @@ def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
     with user_errors():
         if not corpus.is_dir():
             raise UserError(f"--corpus {corpus}: no such folder" if not corpus.exists() else f"--corpus {corpus}: not a folder")
-        cov = corpus_coverage(corpus)
+        from regola.conformance.trace.files import iter_traces
+
+        from .progress import progress as shown
+
+        count = sum(1 for _ in iter_traces(root=corpus))
+        with shown("coverage: rules", count, "traces") as tick:
+            cov = corpus_coverage(corpus, on_trace=lambda path: tick(path.parent.name))
+        with shown("coverage: situations", count, "traces") as tick:
+            situated = situation_coverage(corpus, on_trace=lambda path: tick(path.parent.name))
         for family, counts in cov.families.items():
             titles = catalog(family)
             typer.echo(f"\n{family}: rule id, traces exercising it, traces rejecting with it")
@@ -225,7 +227,6 @@ def corpus_coverage_command(corpus: CorpusOpt = CORPUS_DIR) -> None:
                 typer.echo(f"  {rid:{width}} {c.exercised:5} {c.rejected:5}  {title}")
         for problem in cov.problems:
             typer.echo(f"unreadable: {problem}", err=True)
-        situated = situation_coverage(corpus)
         for line in render(situated):
             typer.echo(line)
         typer.echo(f"\n{cov.traces} traces")

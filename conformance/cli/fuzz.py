@@ -23,7 +23,8 @@ def fuzz(
         "an adapter's name; module:Class or file.py:Class). Default: the reference, in-process.",
     ),
     variants: Optional[list[str]] = typer.Option(  # noqa: UP045
-        None, "--variant", "-v", metavar="ID", help="Only this variant (repeat for several); default: every shipped one."
+        None, "--variant", "-v", metavar="ID|FILE",
+        help="Only this variant, by id or variant .toml file (repeat for several); default: every shipped one."
     ),
     games: Optional[int] = typer.Option(None, "--games", "-n", min=1, help="Play this many games."),  # noqa: UP045
     seconds: Optional[float] = typer.Option(  # noqa: UP045
@@ -99,7 +100,19 @@ def _run(campaign: Any, jobs: int | None, cluster: str | None, console: Any) -> 
     from regola.conformance.fuzz.campaign import run
 
     if not console.is_terminal:
-        return run(campaign, jobs=jobs, cluster=cluster)
+        from .progress import Heartbeat
+
+        # a pipe or CI: a line every few seconds, not a bar
+        total = campaign.games if isinstance(campaign.games, int) else None
+        with Heartbeat("fuzzing", total, "games", stream=console.file) as beat:
+            failed = 0
+
+            def count(outcome: Any) -> None:
+                nonlocal failed
+                failed += outcome.status == "failed"
+                beat.advance(note=f"{failed} failed")
+
+            return run(campaign, jobs=jobs, cluster=cluster, on_outcome=count)
     with Progress(
         TextColumn("fuzzing"), MofNCompleteColumn(), TextColumn("games, {task.fields[failed]} failed"),
         TimeElapsedColumn(), console=console, transient=True,

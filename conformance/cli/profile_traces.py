@@ -14,15 +14,21 @@ from .errors import UserError
 
 
 def profile_traces(paths: list[Path], profile: str) -> list[Path]:
-    """The traces among ``paths`` played under ``profile`` of their variant;
-    `UserError` when there are none."""
+    """The traces among ``paths`` played under ``profile`` of their variant,
+    and those whose first line cannot be read (the run reports them as bad
+    traces rather than dropping them in silence); `UserError` when no trace
+    plays the profile."""
     from regola.spec import SpecError, profile_options, profiles
 
-    chosen, variants = [], set()
+    chosen, variants, unreadable = [], set(), []
     for path in paths:
-        with path.open(encoding="utf-8") as fh:
-            header = json.loads(fh.readline() or "{}")
-        variant = header.get("variant")
+        try:
+            with path.open(encoding="utf-8") as fh:
+                header = json.loads(fh.readline() or "{}")
+            variant = header.get("variant")
+        except (OSError, ValueError, AttributeError, RecursionError):
+            unreadable.append(path)
+            continue
         try:
             if variant is None or profile not in profiles(variant):
                 continue
@@ -38,4 +44,4 @@ def profile_traces(paths: list[Path], profile: str) -> list[Path]:
             f"no trace plays the profile {profile!r}{where}: a profile that changes nothing is "
             "played by the variant's own traces, and a new profile needs `regola corpus generate`"
         )
-    return chosen
+    return sorted(chosen + unreadable)

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from rich.table import Table
 
 from regola.spec import Ruleset, ruleset_hash
+from regola.spec.inheritance import SummaryOrigin
 
 HEADER_FIELDS = ("id", "name", "family", "summary", "sources")
 
@@ -40,15 +41,20 @@ def _shown(path: str, family: str) -> bool:
     return FAMILY_ONLY.get(path, family) == family
 
 
-def header_lines(ruleset: Ruleset, width: int = 78) -> list[str]:
-    """Name, id, family, hash, sources and the summary paragraph."""
+def header_lines(ruleset: Ruleset, width: int = 78, origin: SummaryOrigin | None = None) -> list[str]:
+    """Name, id, family, hash, sources and the summary paragraph; with
+    ``origin`` (`regola.spec.inheritance.summary_origin`), a paragraph
+    saying whose summary it is and which of the ruleset's own values it
+    does not describe."""
     lines = [
         f"{ruleset.name} ({ruleset.id}, {ruleset.family} family)",
         f"ruleset hash: {ruleset_hash(ruleset)}",
-        f"sources: {', '.join(ruleset.sources)}",
+        f"sources: {', '.join(ruleset.sources)}" + (" (inherited)" if origin and origin.inherited and origin.sources else ""),
         "",
     ]
     lines += textwrap.wrap(" ".join(ruleset.summary.split()), width=width)
+    if origin is not None:
+        lines += [""] + textwrap.wrap(origin.note(), width=width)
     return lines
 
 

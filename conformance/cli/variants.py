@@ -116,6 +116,7 @@ def show_command(
 ) -> None:
     """Show the flat, resolved ruleset of a variant and its hash."""
     from regola.spec import canonical_json, ruleset_hash
+    from regola.spec.inheritance import summary_origin
 
     from .ruleset_text import component_lines, deck_line, deck_table, header_lines, profile_lines
 
@@ -125,7 +126,7 @@ def show_command(
             typer.echo(canonical_json(ruleset))
             typer.echo(f"ruleset_hash: {ruleset_hash(ruleset)}", err=True)
             return
-        for line in header_lines(ruleset):
+        for line in header_lines(ruleset, origin=summary_origin(variant, ruleset)):
             typer.echo(line)
         typer.echo()
         typer.echo(deck_line(ruleset))

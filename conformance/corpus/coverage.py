@@ -10,6 +10,7 @@ variant.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,13 +49,16 @@ def _rules_of(path: Path) -> tuple[str, set[str], set[str]]:
     return (lines[0]["variant"], *trace_rules(lines))
 
 
-def corpus_coverage(root: Path = CORPUS_DIR) -> Coverage:
-    """Count, over every trace under ``root``, the traces exercising each rule id."""
+def corpus_coverage(root: Path = CORPUS_DIR, on_trace: Callable[[Path], None] | None = None) -> Coverage:
+    """Count, over every trace under ``root``, the traces exercising each rule
+    id; ``on_trace`` is told of each trace read (progress)."""
     cov = Coverage()
     per_variant: dict[str, set[str]] = {}
     for family in sorted({load_ruleset(v, checked=False).family for v in variant_ids()}):
         cov.families[family] = {rid: RuleCount() for rid in catalog(family)}
     for path in iter_traces(root=root):
+        if on_trace is not None:
+            on_trace(path)
         try:
             variant, exercised, rejected = _rules_of(path)
             family = load_ruleset(variant, checked=False).family

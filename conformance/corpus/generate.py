@@ -46,6 +46,7 @@ from regola.conformance.corpus.scenarios import OptionSet, shown_on
 from regola.conformance.corpus.scenarios import cached_option_sets as _option_sets
 from regola.conformance.corpus.schedule import largest_first, work_order
 from regola.conformance.corpus.target import check_target, write_marker
+from regola.conformance.trace.atomic import naming
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.format import Trace, dumps_trace, new_folder_beside
 from regola.conformance.trace.record import (
@@ -199,7 +200,9 @@ class _Builder:
             if not pending:
                 break
             try:
-                if pending & set(rule_ids(load_ruleset(self.variant, opts.options, checked=False))):
+                # proved: an option set the invariants refuse (an indicator
+                # with every card dealt) is no place to look for anything
+                if pending & set(rule_ids(load_ruleset(self.variant, opts.options))):
                     self.scenarios(opts, pending, PAIR_BATCHES, deep=False)
             except (SpecError, StuckGame):
                 continue
@@ -330,6 +333,11 @@ def write_corpus(
     built variants' folders. ``root`` must be a corpus regola wrote, an
     empty folder or a new path, unless ``force`` (`.target.check_target`)."""
     root = check_target(root, force)
+    with naming(root):  # "no space left on device: ROOT", not a staging file's name or none
+        _write_corpus(built, root, whole)
+
+
+def _write_corpus(built: list[VariantCorpus], root: Path, whole: bool) -> None:
     root.parent.mkdir(parents=True, exist_ok=True)
     # the staging folder becomes the corpus: it gets the usual permissions
     staging = new_folder_beside(root, "new")

@@ -12,6 +12,7 @@ variant is listed as such, with the reason.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,11 +63,14 @@ class SituationCoverage:
     """Family -> (pairs met in some trace, pairs there are)."""
 
 
-def situation_coverage(root: Path = CORPUS_DIR) -> SituationCoverage:
-    """Read every trace under ``root`` once and say which situations it shows."""
+def situation_coverage(root: Path = CORPUS_DIR, on_trace: Callable[[Path], None] | None = None) -> SituationCoverage:
+    """Read every trace under ``root`` once and say which situations it
+    shows; ``on_trace`` is told of each trace read (progress)."""
     out = SituationCoverage()
     per_variant: dict[str, list[tuple[str, list[dict[str, Any]]]]] = {}
     for path in iter_traces(root=root):
+        if on_trace is not None:
+            on_trace(path)
         try:
             with path.open(encoding="utf-8") as fh:
                 lines = [json.loads(line) for line in fh]

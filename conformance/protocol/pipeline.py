@@ -11,10 +11,10 @@ can block the other: the engine may stop reading its input while it writes
 answers, and the runner reads them meanwhile.
 
 The time limit keeps its meaning: while the runner waits for an answer the
-engine must make progress (read a request, or write an answer) at least
-every ``timeout`` seconds, so an engine that hangs is caught as before, and
-one that is merely slow is given, for every request, at least the time the
-runner would give it waiting for that one alone.
+engine must make progress (read a request, or write an answer: a blank line
+is none) at least every ``timeout`` seconds, so an engine that hangs is
+caught as before, and one that is merely slow is given, for every request,
+at least the time the runner would give it waiting for that one alone.
 
 `Script` is the plan of what the runner asks next (the calls a trace makes
 when the engine agrees with it), so that requests can be sent before their
@@ -97,13 +97,16 @@ class Wire:
     def wait(self, pending: Pending, timeout: float) -> dict[str, Any] | None:
         """The answer to ``pending`` (None if it was dropped): earlier answers
         are read first (kept for their requests, or dropped); `EngineFailure`
-        (through ``fail``) if the engine stops making progress for
-        ``timeout`` seconds, exits, or writes something that is not an answer."""
+        (through ``fail``) if the engine stops making progress for ``timeout``
+        seconds, exits, or writes something that is not an answer."""
         last = time.monotonic()
+        blanks = 0
         while not pending.done:
-            if self._take_line(pending.cmd):
-                last = time.monotonic()
-                continue
+            taken = self._take_line(pending.cmd)
+            if taken:  # a blank line is no answer: it does not restart the clock
+                last, blanks = (time.monotonic(), 0) if taken == "answer" else (last, blanks + 1)
+                if taken == "answer" or time.monotonic() - last < timeout:
+                    continue
             if self.eof:
                 raise self.fail("crash", f"no answer to {pending.cmd}")
             if self.out and self._write():
@@ -112,7 +115,8 @@ class Wire:
             if left <= 0:
                 if self.written < pending.end:
                     raise self.fail("timeout", f"the engine did not read the {pending.cmd} request within {timeout:g} s")
-                raise self.fail("timeout", f"no answer to {pending.cmd} within {timeout:g} s")
+                only = f" (only {blanks} blank line{'s' if blanks != 1 else ''})" if blanks else ""
+                raise self.fail("timeout", f"no answer to {pending.cmd} within {timeout:g} s{only}")
             self._watch_stdin(bool(self.out))
             events = self.poll.poll(max(1, int(left * 1000) + 1))
             if any(fd == self.stdout for fd, _ in events):
@@ -172,18 +176,18 @@ class Wire:
             self.pos = 0
         self.buffer += chunk
 
-    def _take_line(self, cmd: str) -> bool:
-        """Read one complete answer line from the buffer, if there is one,
-        and give it to the oldest request in flight."""
+    def _take_line(self, cmd: str) -> str:
+        """Read one whole line from the buffer: an answer, given to the oldest
+        request in flight (``"answer"``), a blank line (``"blank"``), or none (``""``)."""
         end = self.buffer.find(b"\n", self.pos)
         if end - self.pos > self.max_line or (end < 0 and len(self.buffer) - self.pos > self.max_line):
             raise self.fail("oversized", f"the answer to {cmd} is longer than the limit of {self.max_line} bytes")
         if end < 0:
-            return False
+            return ""
         line = bytes(self.buffer[self.pos : end]).decode("utf-8", "replace").strip()
         self.pos = end + 1
         if not line:
-            return True
+            return "blank"
         if not self.inflight:
             raise self.fail("protocol", f"the engine wrote a line nobody asked for: {clip(line)}")
         head = self.inflight.popleft()
@@ -194,7 +198,7 @@ class Wire:
             answer = None
         if not isinstance(answer, dict):
             if not head.keep:
-                return True  # the answer to a request nobody waits for
+                return "answer"  # the answer to a request nobody waits for
             what = "is not JSON" if answer is None else "is not a JSON object"
             raise self.fail("garbage", f"the answer to {head.cmd} {what}: {clip(line)}")
         if answer.get("id") != head.rid and head.keep:
@@ -203,7 +207,7 @@ class Wire:
             )
         if head.keep:
             head.answer = answer
-        return True
+        return "answer"
 
 
 def body_of(call: tuple[Any, ...]) -> dict[str, Any]:

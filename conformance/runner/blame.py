@@ -48,6 +48,7 @@ FIELD_RULES: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
             "bid.after-two",
             "bid.points",
             "bid.lower-rank",
+            "bid.face",
             "bid.single-round",
             "bid.distinct-suit",
             "bid.turn-indicator",
@@ -79,6 +80,7 @@ FIELD_RULES: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
         (
             "capture.single-card-first",
             "capture.free-choice",
+            "capture.ace-on-ace",
             "capture.ace-takes-all",
             "capture.ace-takes-itself",
             "capture.sum",
@@ -107,7 +109,7 @@ FIELD_RULES: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
             "score.napoleone",
         ),
     ),
-    (frozenset({"match"}), ("match.end", "score.game-points", "score.tie")),
+    (frozenset({"match"}), ("match.end", "score.cappotto", "score.game-points", "score.tie")),
     (
         frozenset({"hands", "hand_sizes", "stock", "stock_size", "stock_top"}),
         (

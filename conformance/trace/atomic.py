@@ -6,7 +6,26 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+
+@contextmanager
+def naming(path: Path) -> Iterator[None]:
+    """Let a file-system error raised inside name ``path``, the file or
+    folder the user asked for: a write that fails for want of space names no
+    file at all, and one inside a temporary file or folder names that, which
+    the user never heard of. The error is raised again as the same kind of
+    `OSError` with ``path`` as its second file name (what
+    `regola.conformance.cli.errors.phrase` shows)."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno is None or exc.filename2 is not None:
+            raise
+        first = exc.filename if exc.filename is not None else str(path)  # Python keeps a second name only with a first
+        raise type(exc)(exc.errno, exc.strerror or os.strerror(exc.errno), first, None, str(path)) from exc
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -15,15 +34,16 @@ def write_text_atomic(path: Path, text: str) -> None:
     The file gets the permissions of any new file (0644 under the usual
     umask 022), not the owner-only 0600 of `tempfile.mkstemp`."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = _new_file(path.parent, f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with naming(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = _new_file(path.parent, f".{path.name}.")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
 
 
 def new_folder_beside(path: Path, tag: str) -> Path:

@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from regola.conformance.trace.files import CORPUS_DIR
 from regola.spec.schema import Ruleset
 
 from .md import indent, table
 
-CORPUS_DIR = Path(__file__).resolve().parents[2] / "conformance" / "corpus"
 SHOWN_STEPS = 12
 
 

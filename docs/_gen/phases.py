@@ -8,6 +8,7 @@ from .arithmetic import arithmetic
 
 SCORE_TEXT = {
     "card-points": "Count card points: the most wins",
+    "count": "Count points in thirds, the last trick and the declarations: whole points score",
     "scopa": "Score cards, coins, settebello, primiera, scope",
     "contract": "Did the bidder's side make the contract? Pay by the table",
 }
@@ -99,7 +100,8 @@ def phases_diagram(ruleset: Ruleset) -> str:
     lines.append('  more{"Cards left in hand?"}')
     if a.draw_rounds:
         lines.append('  stock{"Stock left?"}')
-        node("draw", "Each draws one card, the winner first; the last takes the indicator")
+        takes = indicator != "none" and ruleset.draw.take_indicator
+        node("draw", "Each draws one card, the winner first" + ("; the last takes the indicator" if takes else ""))
         edges += [f"  {last} --> stock", "  stock -- yes --> draw", "  draw --> turn", "  stock -- no --> more"]
     else:
         edges.append(f"  {last} --> more")

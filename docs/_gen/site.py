@@ -25,6 +25,30 @@ class Page:
     markdown: str
 
 
+WIDE_PAGES = (data.VARIANTS_INDEX, data.COMPARISON, data.COMPAT)
+"""Pages of wide tables: no table of contents beside them, and the text
+column as wide as the window allows (``.wide-page`` in
+``docs/stylesheets/extra.css``), so they read without sideways scrolling on
+a desktop screen; a table still wider scrolls inside its own frame."""
+
+SEARCH_BOOST = {data.RULES_INDEX: 10}
+"""Pages the search ranks above others for the same words: a rule id typed
+in the search box finds the rules index before the variant pages that
+state the same rule."""
+
+
+def front_matter(path: str) -> str:
+    """The YAML front matter of a generated page (mkdocs reads it as the
+    page's metadata), and the marker of a wide page."""
+    meta = []
+    if path in WIDE_PAGES:
+        meta += ["hide:", "  - toc"]
+    if path in SEARCH_BOOST:
+        meta += ["search:", f"  boost: {SEARCH_BOOST[path]}"]
+    head = "---\n" + "\n".join(meta) + "\n---\n\n" if meta else ""
+    return head + ('<div class="wide-page" hidden></div>\n\n' if path in WIDE_PAGES else "")
+
+
 def generate() -> list[Page]:
     """Every generated page."""
     pages = [
@@ -37,7 +61,7 @@ def generate() -> list[Page]:
         Page(data.CLI, "Command line", cli_reference()),
         Page(data.COMPAT, "Compatibility", compatibility()),
     ]
-    return pages
+    return [Page(p.path, p.title, front_matter(p.path) + p.markdown) for p in pages]
 
 
 def static_files() -> dict[str, bytes]:

@@ -10,7 +10,10 @@ build``) exits non-zero and lists the problems when:
   link points at a rule anchor that does not exist;
 - a page would fetch anything from another machine (a script, stylesheet,
   font, image or frame with an ``http(s)://`` address), or shows a Mermaid
-  diagram without loading the bundled Mermaid: the site must work offline.
+  diagram without loading the bundled Mermaid: the site must work offline;
+- a variant page has no "Example game" section (the first hand of a
+  corpus trace: the site was built without the corpus, or from the wrong
+  folder).
 """
 
 from __future__ import annotations
@@ -115,6 +118,8 @@ def check_site(site: Path) -> list[str]:
         ids = read_page(file).ids
         from regola.spec.rules import rule_ids
 
+        if "example-game" not in ids:
+            problems.append(f"{file.relative_to(site)}: no Example game section (is the corpus there?)")
         for rid in rule_ids(rs):
             if rid not in ids:
                 problems.append(f"{file.relative_to(site)}: no anchor for rule {rid}, which holds in {rs.id}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 
 from regola.spec import ruleset_hash
+from regola.spec.inheritance import summary_origin
 from regola.spec.loader import VARIANTS_DIR
 from regola.spec.rules import catalog
 from regola.spec.schema import Ruleset
@@ -56,7 +57,7 @@ def variant_page(ruleset: Ruleset) -> str:
     ]
     parts = [
         f"# {ruleset.name}\n",
-        " ".join(ruleset.summary.split()) + "\n",
+        *summary_part(ruleset),
         facts_list(facts),
         "## The deck\n",
         deck_section(ruleset),
@@ -87,6 +88,15 @@ def variant_page(ruleset: Ruleset) -> str:
         parts += ["## Example game\n", example]
     parts += ["## The variant file\n", variant_file_section(ruleset, rules, page)]
     return "\n".join(parts)
+
+
+def summary_part(ruleset: Ruleset) -> list[str]:
+    """The summary paragraph and, when it is another file's and the variant
+    plays otherwise (`regola.spec.inheritance`), a note saying whose it is
+    and which of the variant's values it does not describe."""
+    origin = summary_origin(ruleset.id, ruleset)
+    note = [f'!!! note "Summary of {origin.origin}"\n\n    {origin.note()}\n'] if origin else []
+    return [" ".join(ruleset.summary.split()) + "\n", *note]
 
 
 def variant_file(variant_id: str) -> str:

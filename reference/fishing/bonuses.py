@@ -90,10 +90,36 @@ def deal_bonuses(
 
 def table_bonus(tables: FishingTables, table: Take) -> int:
     """``scopa.bonus.table``: the scope the dealer takes with the table cards
-    as dealt (their capture values add up to 15: one, to 30: two), or 0."""
-    if not tables.ruleset.hand_scoring.scopa.table_bonus or not table:
+    as dealt (their capture values add up to 15: one, to 30: two), or 0.
+    ``scopa.bonus.table-wildcard``: where played, the wildcard among them
+    counts as whatever value the dealer likes (`table_wildcard_value`)."""
+    opts = tables.ruleset.hand_scoring.scopa
+    if not opts.table_bonus or not table:
         return 0
+    wild = table_wildcard_value(tables, table)
+    if wild is not None:
+        rest = sum(tables.value[c] for c in table if c != opts.bonus_wildcard)
+        return TABLE_SCOPE.get(rest + wild, 0)
     return TABLE_SCOPE.get(sum(tables.value[c] for c in table), 0)
+
+
+def table_wildcard_value(tables: FishingTables, table: Take) -> int | None:
+    """``scopa.bonus.table-wildcard``: the value the wildcard among the table
+    cards takes to make the table 15 or 30 when its own value does not, or
+    None (no wildcard played on the table, none there, or no value helps).
+    The values tried are those of the pack's faces; 30 (two scope) is
+    preferred to 15, though no four cards can reach both."""
+    opts = tables.ruleset.hand_scoring.scopa
+    if not opts.table_wildcard or opts.bonus_wildcard not in table:
+        return None
+    rest = sum(tables.value[c] for c in table if c != opts.bonus_wildcard)
+    if rest + tables.value[opts.bonus_wildcard] in TABLE_SCOPE:
+        return None  # it makes the bonus at face value: no wildcard needed
+    values = sorted(set(tables.value.values()))
+    for total in sorted(TABLE_SCOPE, reverse=True):
+        if total - rest in values:
+            return total - rest
+    return None
 
 
 def grande_holder(tables: FishingTables, piles: tuple[Take, ...]) -> int | None:

@@ -63,11 +63,23 @@ def ace_takes_all_applies(tables: FishingTables, card: str) -> bool:
     return tables.ace_takes_all and tables.face[card] == "A"
 
 
+def ace_on_ace(tables: FishingTables, table: Take, card: str) -> bool:
+    """``scopa.capture.ace-on-ace``: ``card`` is an Ace played while an Ace
+    lies on the table, in a variant where it then captures as any other card
+    would (``capture.ace_on_ace = "as-usual"``)."""
+    return (
+        ace_takes_all_applies(tables, card)
+        and tables.ruleset.capture.ace_on_ace == "as-usual"
+        and any(tables.face[c] == "A" for c in table)
+    )
+
+
 def ace_choices(tables: FishingTables, table: Take, card: str) -> list[Take]:
     """``scopa.capture.ace-takes-all``: with no Ace on the table an Ace takes
-    every table card; with one it takes only an Ace.
-    ``scopa.capture.ace-takes-itself``: on an empty table, where played, it
-    takes itself (the empty choice)."""
+    every table card; with one it takes only an Ace (unless
+    ``scopa.capture.ace-on-ace``, which `capture_choices` plays as the usual
+    captures). ``scopa.capture.ace-takes-itself``: on an empty table, where
+    played, it takes itself (the empty choice)."""
     if not table:
         itself = tables.ruleset.capture.ace_on_empty_table == "takes-itself"
         return [()] if itself else []
@@ -90,7 +102,7 @@ def capture_choices(tables: FishingTables, table: Take, card: str) -> list[Take]
     nothing else, so a lookup gives what the search would. A single
     choice needs no sort.
     """
-    if ace_takes_all_applies(tables, card):
+    if ace_takes_all_applies(tables, card) and not ace_on_ace(tables, table, card):
         choices = ace_choices(tables, table, card)
     else:
         choices = matching_cards(tables, table, card)
@@ -153,7 +165,9 @@ def _capture_rules(tables: FishingTables, table: Take, card: str, take: Take) ->
     if ace_takes_all_applies(tables, card) and not any(tables.face[c] == "A" for c in table):
         rules.append("scopa.capture.ace-takes-itself" if not take else "scopa.capture.ace-takes-all")
         return rules
-    if ace_takes_all_applies(tables, card):
+    if ace_on_ace(tables, table, card):
+        rules.append("scopa.capture.ace-on-ace")
+    elif ace_takes_all_applies(tables, card):
         rules.append("scopa.capture.ace-takes-all")
     mode = plays_fifteen(tables)
     if mode != "none" and is_fifteen(tables, card, take):
@@ -173,7 +187,13 @@ def _capture_rules(tables: FishingTables, table: Take, card: str, take: Take) ->
 def _why_not(tables: FishingTables, table: Take, card: str, take: Take) -> IllegalAction:
     """The rule a capture outside the legal choices breaks."""
     v = tables.value[card]
-    if ace_takes_all_applies(tables, card) and table:
+    if ace_on_ace(tables, table, card) and take == tables.sort(table):
+        return IllegalAction(
+            "scopa.capture.ace-on-ace",
+            f"while an Ace lies on the table, {card} does not take all: it takes an Ace"
+            + (" or a set making 15 with it" if plays_fifteen(tables) != "none" else ""),
+        )
+    if ace_takes_all_applies(tables, card) and table and not ace_on_ace(tables, table, card):
         if any(tables.face[c] == "A" for c in table):
             return IllegalAction(
                 "scopa.capture.ace-takes-all",
@@ -222,8 +242,10 @@ def is_scopa(tables: FishingTables, table_after: Take, take: Take, card: str, la
     if table_after or not take:
         return False, []
     rules = tables.ruleset.capture
-    aces_taken = all(tables.face[c] == "A" for c in take)
-    if ace_takes_all_applies(tables, card) and not aces_taken and rules.ace_takes_all == "no-scopa":
+    # the Ace took all only where no Ace lay on the table (which held the
+    # cards taken and those left)
+    took_all = ace_takes_all_applies(tables, card) and not any(tables.face[c] == "A" for c in (*take, *table_after))
+    if took_all and rules.ace_takes_all == "no-scopa":
         return False, ["scopa.capture.ace-takes-all"]
     if last_play:
         if rules.last_play_scopa:

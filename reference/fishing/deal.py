@@ -8,7 +8,7 @@ from typing import Any
 from regola.spec.fishing import RedealTrigger
 
 from ..shuffle import check_deck_order
-from .bonuses import deal_bonuses, table_bonus
+from .bonuses import deal_bonuses, table_bonus, table_wildcard_value
 from .state import FishingState, replace
 from .tables import FishingTables
 
@@ -118,8 +118,13 @@ def deal_hand(state: FishingState, deck: tuple[str, ...]) -> FishingState:
         side = tables.side_of[state.dealer]
         captured[side] = on_table
         scope[side] += taken
-        events.append({"type": "table-bonus", "seat": state.dealer, "side": side, "cards": list(on_table), "scope": taken})
+        event_bonus = {"type": "table-bonus", "seat": state.dealer, "side": side, "cards": list(on_table), "scope": taken}
         rules.append("scopa.bonus.table")
+        wild = table_wildcard_value(tables, on_table)
+        if wild is not None:  # scopa.bonus.table-wildcard: the value it stood for
+            event_bonus["wildcard"] = {"card": tables.ruleset.hand_scoring.scopa.bonus_wildcard, "value": wild}
+            rules.append("scopa.bonus.table-wildcard")
+        events.append(event_bonus)
         on_table = ()
     bonus, bonus_events, bonus_rules = deal_bonuses(tables, sorted_hands, ())
     return replace(

@@ -4,6 +4,8 @@ its declarations (`.declarations`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .state import HandResult, State
 
 
@@ -38,6 +40,9 @@ def score_count(state: State) -> tuple[HandResult, list[str]]:
     declared = state.declared or (0,) * len(tables.sides)
     game_points, winner = whole_points(counted, declared, unit)
     cards = tuple(sum(len(state.won[seat]) for seat in side) for side in tables.sides)
+    sweep = every_trick(state)
+    if sweep is not None:
+        used.append("tressette.score.cappotto")
     result = HandResult(
         points=units,
         cards=cards,
@@ -46,8 +51,30 @@ def score_count(state: State) -> tuple[HandResult, list[str]]:
         decided_by="majority" if winner is not None else None,
         game_points=game_points,
         counted=counted,
+        cappotto=sweep,
     )
     return result, used
+
+
+def every_trick(state: State) -> dict[str, Any] | None:
+    """``tressette.score.cappotto``, where played: one side took every trick
+    (a cappotto), or, in a partnership game where the cappottone is played,
+    one player did by himself. What it is, who made it and the games the
+    win counts as, or None."""
+    tables = state.tables
+    counting = state.ruleset.counting
+    dealt = sum(len(pile) for pile in state.won)
+    if not counting.cappotto:
+        return None
+    if counting.cappottone and any(len(side) > 1 for side in tables.sides):
+        for seat, pile in enumerate(state.won):
+            if pile and len(pile) == dealt:
+                side = tables.side_of[seat]
+                return {"kind": "cappottone", "side": side, "seat": seat, "games": counting.cappottone}
+    for i, side in enumerate(tables.sides):
+        if dealt and sum(len(state.won[seat]) for seat in side) == dealt:
+            return {"kind": "cappotto", "side": i, "games": counting.cappotto}
+    return None
 
 
 def whole_points(counted: tuple[int, ...], declared: tuple[int, ...], unit: int) -> tuple[tuple[int, ...], int | None]:

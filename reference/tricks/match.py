@@ -26,7 +26,11 @@ def update_match(state: State, result: HandResult) -> MatchScore:
         else tuple([a + b for a, b in zip(old.card_points, result.points)])
     )
     over, winner = False, None
-    if rules.kind == "single":
+    if result.cappotto is not None:
+        # tressette.score.cappotto, tressette.score.cappottone: every trick
+        # taken wins the match there and then
+        over, winner = True, result.cappotto["side"]
+    elif rules.kind == "single":
         over, winner = not void, result.winner
     elif rules.kind in ("best-of", "first-to-wins"):
         need = rules.target // 2 + 1 if rules.kind == "best-of" else rules.target

@@ -26,6 +26,22 @@ def next_seat(state: State, seat: int) -> int:
     return next_of[nxt] if nxt == sitting_out(state) else nxt
 
 
+def previous_seat(state: State, seat: int) -> int:
+    """The seat before ``seat`` in play order that takes part in this hand."""
+    n = state.tables.players
+    prev = (seat - 1) % n
+    return (prev - 1) % n if prev == sitting_out(state) else prev
+
+
+def speaker_after(state: State, seat: int) -> int:
+    """``chiamata.bid.turn``: the seat that speaks after ``seat`` in an
+    auction, in the order of play or, with ``bidding.order = "reverse"``,
+    the other way round."""
+    if state.ruleset.bidding.order == "reverse":
+        return previous_seat(state, seat)
+    return next_seat(state, seat)
+
+
 def dealt_seats(state: State) -> tuple[int, ...]:
     """The seats dealt in, in dealing order from the seat after the dealer
     (all but the one `sitting_out`); listed by list comprehensions, for

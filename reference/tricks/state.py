@@ -37,6 +37,10 @@ class HandResult:
     counted: tuple[int, ...] | None = None
     """A counting hand's units per side with the last-trick bonus, before the
     fractions are dropped (Tressette; rules ``tressette.score.*``)."""
+    cappotto: dict[str, Any] | None = None
+    """Every trick taken by one side (``tressette.score.cappotto``) or one
+    player (``tressette.score.cappottone``), where played: its kind, the
+    side, the seat for a cappottone, and the games the win counts as."""
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -51,6 +55,8 @@ class HandResult:
             out["contract"] = self.contract
         if self.counted is not None:
             out["counted"] = list(self.counted)
+        if self.cappotto is not None:
+            out["cappotto"] = self.cappotto
         return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from regola.reference import legal_actions, view
 
-from .hands import FOUR_PARTNERS, SLAM, TIE_EVEN, WIN_61, to_spanish
+from .hands import FOUR_PARTNERS, SLAM, THREE_TIE, TIE_EVEN, WIN_61, to_spanish
 from .helpers import play_script, rejects, ruleset, script_deck, shift, shuffle, stack
 
 
@@ -44,6 +44,26 @@ def test_a_drawn_single_hand_is_a_drawn_match():
     state = play_script(ruleset("briscola-2", match__kind="single"), TIE_EVEN)
     assert state.is_over
     assert (match(state)["over"], match(state)["winner"]) == (True, None)
+
+
+@pytest.mark.rule("briscola.score.tie")
+@pytest.mark.rule("briscola.match.end")
+def test_seed_004_for_two_and_three_plays_one_hand_and_replays_a_tie():
+    # seed 004: "Each hand is usually played as a complete game"; a 60-60
+    # hand (two) or a tie for the most (three: 30, 45, 45) is played again
+    from regola.spec import load
+
+    two = load("briscola-2", profile="seed-004")
+    state = play_script(two, TIE_EVEN)
+    assert view(state)["result"]["outcome"] == "void" and not state.is_over
+    state = play_script(two, WIN_61, state)
+    assert state.is_over and match(state)["winner"] == 1 and match(state)["hands_played"] == 2
+    three = load("briscola-3", profile="seed-004")
+    state = play_script(three, THREE_TIE)
+    assert view(state)["result"]["outcome"] == "void" and view(state)["dealer"] == 0
+    # the default, P-BRI's best of three, draws the same hand and plays on
+    state = play_script(ruleset("briscola-3"), THREE_TIE)
+    assert view(state)["result"]["outcome"] == "draw" and not state.is_over
 
 
 @pytest.mark.rule("briscola.match.end")

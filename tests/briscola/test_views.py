@@ -83,6 +83,23 @@ def test_scoperta_four_open_hands():
         assert view(state, seat)["stock_top"] == "Kb"  # position 13, after the indicator 3c
 
 
+@pytest.mark.rule("briscola.info.open-hands")
+@pytest.mark.rule("briscola.info.hidden")
+@pytest.mark.parametrize("variant", ["briscola-scoperta-2", "briscola-scoperta-3", "briscola-scoperta-4"])
+def test_seed_004_scoperta_opens_the_hands_but_not_the_stock(variant):
+    # seed 004: apart from the exposed hands the game is the standard one,
+    # so nobody sees the next card to be drawn (the eighth, thirteenth...)
+    from regola.spec import load
+
+    rules = load(variant, profile="seed-004")
+    state = new_game(rules, stack(rules, [c for c in TOP if c not in rules.deck.removed]))
+    for seat in range(rules.seating.players):
+        v = view(state, seat)
+        assert None not in v["hands"] and v["stock_top"] is None, (variant, seat)
+    assert view(state)["stock_top"] is not None  # the omniscient view still knows it
+    assert "briscola.info.stock-top" not in state.rules
+
+
 @pytest.mark.rule("briscola.info.stock-top")
 def test_stock_top_alone_without_open_hands():
     rules = ruleset("briscola-2", information__stock_top_visible=True)

@@ -79,10 +79,16 @@ def test_each_bid_names_a_weaker_face():
     assert legal(state) == [bid(2, r) for r in ["H", "J", "7", "6", "5", "4", "2"]] + [pas(2)]
     assert rejects(state, bid(2, "3")) == "chiamata.bid.lower-rank"  # stronger: a lower bid
     assert rejects(state, bid(2, "K")) == "chiamata.bid.lower-rank"  # the same face
-    assert rejects(state, bid(2, "Q")) == "chiamata.bid.lower-rank"  # no such face
-    assert rejects(state, {"type": "bid", "seat": 2, "rank": "H", "card": "Hd"}) == "chiamata.bid.lower-rank"
     state = act(state, bid(2, "H"))
     assert view(state)["auction"]["high"] == {"seat": 2, "type": "bid", "rank": "H"}
+
+
+@pytest.mark.rule("chiamata.bid.face")
+def test_a_bid_names_a_face_of_the_pack_and_nothing_else():
+    state = act(fresh(), bid(1, "K"))
+    assert rejects(state, bid(2, "Q")) == "chiamata.bid.face"  # no such face
+    assert rejects(state, {"type": "bid", "seat": 2, "rank": "H", "card": "Hd"}) == "chiamata.bid.face"
+    assert "chiamata.bid.face" in act(state, bid(2, "H")).rules
 
 
 @pytest.mark.rule("chiamata.bid.lower-rank")
@@ -199,7 +205,7 @@ def test_a_points_auction_from_61_to_120_each_bid_higher():
     assert state.contract.bidder == 2 and state.contract.target == 71 and state.contract.rank is None
 
 
-@pytest.mark.rule("chiamata.bid.single-round", "chiamata.bid.lower-rank")
+@pytest.mark.rule("chiamata.bid.single-round", "chiamata.bid.face")
 def test_low_card_bidding_one_turn_each_the_weakest_face_wins():
     # seed 004: "After each player has had one opportunity to bid (or pass),
     # the player who bid the lowest ranked card in the deck becomes the high
@@ -208,14 +214,30 @@ def test_low_card_bidding_one_turn_each_the_weakest_face_wins():
     assert bid(2, "3") in legal(state) and bid(2, "A") in legal(state)
     state = act(state, bid(2, "3"), pas(3), bid(4, "7"))
     assert rejects(state, bid(1, "2")) == "chiamata.bid.turn"  # seat 1 has had his turn
-    assert rejects(state, bid(0, "T")) == "chiamata.bid.lower-rank"  # not a face of the pack
+    assert rejects(state, bid(0, "T")) == "chiamata.bid.face"  # not a face of the pack
     assert state.phase == "bid" and state.to_move == 0
     state = act(state, pas(0))
     # everyone has spoken once: the Seven is the weakest face named
     assert state.phase == "call" and state.contract.bidder == 4 and state.contract.rank == "7"
     assert state.contract.target == 61  # inferred from the standard game
     assert rejects(state, bid(1, "2")) == "chiamata.bid.end"
-    assert "chiamata.bid.single-round" in state.rules
+    assert "chiamata.bid.single-round" in state.rules and "chiamata.bid.lower-rank" not in state.rules
+
+
+@pytest.mark.rule("chiamata.bid.single-round", "chiamata.bid.turn")
+def test_seed_004_low_card_bidding_goes_the_other_way_round_from_the_play():
+    # seed 004's profile: the bidding starts on the dealer's right and goes
+    # counter-clockwise while the play goes clockwise: seats 4, 3, 2, 1, then
+    # the dealer, seat 0; the first to name the weakest face keeps it
+    # (seat 3, who spoke before seat 2)
+    from regola.spec import load
+
+    rules = load("chiamata-low-card", profile="seed-004")
+    state = new_game(rules, deck_for(rules, hands_of(HAND_A)))
+    assert state.to_move == 4
+    assert rejects(state, bid(1, "K")) == "chiamata.bid.turn"
+    state = act(state, bid(4, "J"), bid(3, "2"), bid(2, "2"), bid(1, "A"), pas(0))
+    assert state.phase == "call" and state.contract.bidder == 3 and state.contract.rank == "2"
 
 
 @pytest.mark.rule("chiamata.bid.single-round")
@@ -230,6 +252,28 @@ def test_low_card_bidding_the_first_to_name_the_weakest_face_keeps_it():
 def test_low_card_bidding_with_no_bid_is_dealt_again():
     state = act(fresh("chiamata-low-card"), pas(1), pas(2), pas(3), pas(4), pas(0))
     assert state.phase == "shuffle" and state.dealer == 0
+
+
+@pytest.mark.rule("chiamata.bid.turn")
+def test_seed_004_bids_the_other_way_round_from_the_play():
+    # chiamata-points as seed 004 plays it: bids from the dealer's right,
+    # counter-clockwise, play clockwise: seats 4, 3, 2, 1, 0 speak in turn
+    # and a pass is final, so after 4 bids 70 and the others pass...
+    from regola.spec import load
+
+    rules = load("chiamata-points", profile="seed-004")
+    state = new_game(rules, deck_for(rules, hands_of(HAND_A)))
+    assert state.to_move == 4
+    state = act(state, {"type": "bid", "seat": 4, "points": 70})
+    assert state.to_move == 3
+    state = act(state, pas(3), {"type": "bid", "seat": 2, "points": 75}, pas(1), pas(0))
+    # seat 4 speaks again after the dealer, going round the same way
+    assert state.to_move == 4
+    state = act(state, pas(4))
+    assert state.phase == "call" and state.contract.bidder == 2
+    # the default, as P-CHI: the bidding follows the play, seat 1 first
+    assert load("chiamata-points").bidding.order == "play"
+    assert new_game(load("chiamata-points"), deck_for(rules, hands_of(HAND_A))).to_move == 1
 
 
 @pytest.mark.rule("chiamata.bid.pass-turn", "chiamata.bid.end", "chiamata.bid.after-two")
@@ -287,7 +331,7 @@ def test_subito_al_due_with_nobody_reopening_is_dealt_again():
     assert view(state)["result"]["outcome"] == "void"
 
 
-@pytest.mark.rule("chiamata.bid.lower-rank", "chiamata.bid.after-two")
+@pytest.mark.rule("chiamata.bid.face", "chiamata.bid.after-two")
 def test_a_face_taken_out_of_the_pack_cannot_be_bid():
     from regola.spec import load
 
@@ -298,7 +342,7 @@ def test_a_face_taken_out_of_the_pack_cannot_be_bid():
     }, checked=False)
     state = new_game(six, deck_for(six, {s: [] for s in range(6)}))
     assert legal(state) == [bid(1, r) for r in ["A", "3", "K", "H", "J", "7", "6", "5", "2"]] + [pas(1)]
-    assert rejects(state, bid(1, "4")) == "chiamata.bid.lower-rank"
+    assert rejects(state, bid(1, "4")) == "chiamata.bid.face"
     # with the Twos taken out instead, the Four is the weakest face: the raises follow it
     no_twos = load("chiamata", {
         "seating.players": 6, "deck.removed": ["2d", "2c", "2s", "2b"],

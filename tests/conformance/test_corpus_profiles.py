@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from regola.conformance.cli.commands import app
 from regola.conformance.corpus.generate import build_variant
 from regola.conformance.corpus.profile_traces import build_profile, profile_variants
-from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.format import read_trace
 from regola.spec import SpecError, load, profile_options, ruleset_hash
 
@@ -64,6 +64,18 @@ def test_generate_profile_writes_only_that_profiles_traces(tmp_path):
     assert sorted(p.stem for p in paths) == ["profile-wikipedia--exchange-window", "profile-wikipedia--match-end"]
     assert all(read_trace(p).header["options"] == profile_options(VARIANT, "wikipedia") for p in paths)
     assert "wrote 2 traces" in result.stdout
+
+
+def test_generate_refuses_a_variant_files_traces_in_the_packaged_corpus(tmp_path, monkeypatch):
+    # issue 22: without --corpus a house file's traces went into the shipped
+    # corpus, after which `corpus coverage` failed on them
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my.toml").write_text('extends = "briscola-2"\nname = "Mine"\n[hand_scoring]\ntie = "replay"\n')
+    before = sorted(p.name for p in CORPUS_DIR.iterdir())
+    result = runner.invoke(app, ["corpus", "generate", "--variant", "my.toml"])
+    assert result.exit_code == 2, result.output
+    assert "give --corpus a folder of your own, for example --corpus my-traces" in " ".join(result.stderr.split())
+    assert sorted(p.name for p in CORPUS_DIR.iterdir()) == before and not (CORPUS_DIR / "my").exists()
 
 
 def test_generate_profile_refuses_the_packaged_corpus_and_an_unknown_name(tmp_path):

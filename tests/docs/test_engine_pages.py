@@ -190,12 +190,14 @@ def test_site_check_finds_missing_anchors_and_unknown_ids(tmp_path):
     every = sorted(data.all_rule_ids())
     write("rules/index.html", "".join(f'<h4 id="{r}">x</h4>' for r in every if r != "briscola.trick.winner"))
     for rs in data.rulesets():
-        write(f"variants/{rs.id}/index.html", "".join(f'<h4 id="{r}">x</h4>' for r in rule_ids(rs)))
+        example = '<h2 id="example-game">Example game</h2>' if rs.id != "briscola-2" else ""
+        write(f"variants/{rs.id}/index.html", "".join(f'<h4 id="{r}">x</h4>' for r in rule_ids(rs)) + example)
     write("index.html", '<p>see briscola.no.such and <a href="rules/#scopa.sweep">scopa.sweep</a>'
                         ' and <a href="rules/#briscola.trick.winner">w</a></p><script>briscola.x.y</script>')
     problems = check_site(tmp_path)
     assert problems == [
         "rules/index.html: no anchor for rule briscola.trick.winner",
+        "variants/briscola-2/index.html: no Example game section (is the corpus there?)",
         "index.html: mentions rule id briscola.no.such, which no catalogue defines",
         "index.html: link rules/#briscola.trick.winner points at no anchor",
     ]

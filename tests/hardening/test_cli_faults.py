@@ -115,3 +115,51 @@ def test_an_empty_corpus_folder_never_means_the_current_folder(tmp_path):
     assert ran.status == 2
     assert "mine.jsonl" not in ran.stdout + ran.stderr
     assert (tmp_path / "mine.jsonl").read_text() == '{"not": "a trace"}\n'
+
+
+class _FullDisk:
+    """A file whose every write fails as on a full disk (no file name: a
+    failing write names none)."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_a_full_disk_names_the_file_it_could_not_write(tmp_path, monkeypatch):
+    # issue 22: "no space left on device" named no path
+    from regola.conformance.trace import atomic
+
+    monkeypatch.setattr(atomic.os, "fdopen", lambda fd, *a, **k: (os.close(fd), _FullDisk())[1])
+    target = tmp_path / "report.json"
+    with pytest.raises(OSError) as exc:
+        atomic.write_text_atomic(target, "{}")
+    assert phrase(exc.value) == f"no space left on device: {target}"
+    assert list(tmp_path.iterdir()) == []  # nothing half written left behind
+
+
+def test_a_full_disk_while_writing_the_corpus_names_the_corpus(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from regola.conformance.corpus.generate import VariantCorpus, write_corpus
+    from regola.conformance.trace.format import Trace
+
+    def full(self, *args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(Path, "write_text", full)
+    vc = VariantCorpus("briscola-2")
+    vc.traces["x"] = Trace(header={"kind": "header", "variant": "briscola-2"})
+    root = tmp_path / "corpus"
+    with pytest.raises(OSError) as exc:
+        write_corpus([vc], root)
+    assert phrase(exc.value) == f"no space left on device: {root}"
+    assert not root.exists() or not any(root.iterdir())

@@ -68,6 +68,21 @@ ENGINES = {
             os._exit(0)
         os._exit(0)
     """,
+    # answers hello, then writes blank lines for ever and never an answer
+    # (issue 22: each line used to restart the clock)
+    "flooding": """
+        while True:
+            sys.stdout.write("\\n" * 64)
+            sys.stdout.flush()
+            time.sleep(0.001)
+    """,
+    # the same with lines of spaces, as slowly as once every tenth of a second
+    "trickling": """
+        while True:
+            sys.stdout.write("   \\n")
+            sys.stdout.flush()
+            time.sleep(0.1)
+    """,
     # ignores SIGTERM and quit; forks a grandchild too
     "stubborn": """
         import signal
@@ -105,10 +120,12 @@ def test_a_misbehaving_engine_gets_a_verdict_in_bounded_time_and_leaves_nothing(
     report = tmp_path / "report.json"
     try:
         ran = regola("conform", "--engine", cmd, "--trace", str(trace), "--timeout", "1", "--json", str(report),
-                     timeout=30)
+                     timeout=120)
         assert ran.status == 1, ran.stderr
         assert "Traceback" not in ran.stderr + ran.stdout
-        assert ran.seconds < 20
+        # bounded: a hang would run into the 120 s above; the margin is for a
+        # machine busy with other work, where starting Python alone takes seconds
+        assert ran.seconds < 60
         data = json.loads(report.read_text())
         assert data  # the report is written
         pids = pids_of(pid_file)
@@ -121,10 +138,27 @@ def test_a_misbehaving_engine_gets_a_verdict_in_bounded_time_and_leaves_nothing(
 @pytest.mark.parametrize("timeout", ["inf", "nan", "-1", "0", "1e400"])
 def test_an_out_of_range_timeout_is_refused_before_any_engine_starts(tmp_path, trace, timeout):
     cmd, pid_file = engine_script(tmp_path, "hanging")
-    ran = regola("conform", "--engine", cmd, "--trace", str(trace), "--timeout", timeout, timeout=30)
+    ran = regola("conform", "--engine", cmd, "--trace", str(trace), "--timeout", timeout, timeout=120)
     assert ran.status == 2
     one_error_line(ran, "--timeout")
     assert not pid_file.exists()
+
+
+@pytest.mark.parametrize("kind", ["flooding", "trickling"])
+def test_an_engine_writing_only_blank_lines_times_out_within_twice_the_timeout(tmp_path, kind):
+    # the time limit bounds the wait for an answer, not for a line
+    cmd, pid_file = engine_script(tmp_path, kind)
+    eng = SubprocessEngine(cmd, timeout=1.0)
+    try:
+        start = time.monotonic()
+        with pytest.raises(EngineFailure) as failure:
+            eng.new("briscola-2", {}, "x", ["Ad"], {})
+        assert failure.value.kind == "timeout"
+        assert "no answer to new within 1 s (only" in failure.value.message and "blank line" in failure.value.message
+        assert time.monotonic() - start < 2.0
+    finally:
+        eng.close()
+        kill_all(pids_of(pid_file))
 
 
 def test_a_long_request_to_an_engine_that_never_reads_is_bounded(tmp_path):

@@ -79,6 +79,26 @@ def test_conform_takes_a_folder_writes_the_report_and_blames_no_engine(tmp_path,
     assert ran.stdout.count("bad trace, not the engine's fault") == len(expected)
 
 
+@pytest.mark.parametrize("select", [["--variant", "briscola-2"], ["--variant", "briscola-2", "--profile", "pagat"]])
+def test_an_unreadable_trace_is_reported_even_when_the_run_is_filtered(tmp_path, good, select):
+    # issue 22: with --variant (or --profile) a trace whose header could not
+    # be read named no variant and was dropped in silence
+    folder = tmp_path / "traces"
+    folder.mkdir()
+    (folder / "good.jsonl").write_text("\n".join(good) + "\n")
+    (folder / "cut.jsonl").write_text(good[0][: len(good[0]) // 2] + "\n")
+    (folder / "binary.jsonl").write_bytes(b"\xff\xfe\x00garbage\n")
+    report = tmp_path / "report.json"
+    ran = regola("conform", "--trace", str(folder), *select, "--json", str(report), timeout=120)
+    assert "Traceback" not in ran.stderr + ran.stdout
+    data = json.loads(report.read_text())
+    names = sorted(Path(t["path"]).name for t in data["traces"]) if "path" in data["traces"][0] else None
+    assert len(data["traces"]) == 3, data["traces"]
+    assert ran.stdout.count("bad trace, not the engine's fault") == 2
+    assert ran.status == 1
+    assert names is None or names == ["binary.jsonl", "cut.jsonl", "good.jsonl"]
+
+
 @settings(max_examples=150, deadline=None)
 @given(line=st.one_of(
     st.text(max_size=200),

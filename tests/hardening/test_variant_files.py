@@ -30,7 +30,7 @@ def test_a_hostile_variant_file_gets_one_line_naming_it(tmp_path, case):
     text, field = CASES[case]
     path = tmp_path / f"{case}.toml"
     path.write_text(text)
-    ran = regola("show", str(path), timeout=30)
+    ran = regola("show", str(path), timeout=120)
     assert ran.status == 2
     one_error_line(ran, str(path), field)
 
@@ -38,7 +38,7 @@ def test_a_hostile_variant_file_gets_one_line_naming_it(tmp_path, case):
 def test_a_file_that_is_not_utf8_is_named_with_its_line(tmp_path):
     path = tmp_path / "latin1.toml"
     path.write_bytes('extends = "briscola-2"\nname = "caffè"\n'.encode("latin-1"))
-    ran = regola("show", str(path), timeout=30)
+    ran = regola("show", str(path), timeout=120)
     assert ran.status == 2
     assert "line 2" in one_error_line(ran, str(path), "UTF-8")
 
@@ -46,7 +46,7 @@ def test_a_file_that_is_not_utf8_is_named_with_its_line(tmp_path):
 def test_an_option_through_a_field_of_the_wrong_type(tmp_path):
     path = tmp_path / "seat5.toml"
     path.write_text('extends = "briscola-2"\nseating = 5\n')
-    ran = regola("show", str(path), "--option", "seating.players=3", timeout=30)
+    ran = regola("show", str(path), "--option", "seating.players=3", timeout=120)
     assert ran.status == 2
     one_error_line(ran, str(path), "seating")
 
@@ -54,13 +54,14 @@ def test_an_option_through_a_field_of_the_wrong_type(tmp_path):
 def test_a_50_mb_text_field_does_not_stall_show(tmp_path):
     path = tmp_path / "huge.toml"
     path.write_text('extends = "briscola-2"\nname = "' + "a" * 50_000_000 + '"\n')
-    ran = regola("show", str(path), timeout=30)
-    assert ran.status == 2 and ran.seconds < 15
+    ran = regola("show", str(path), timeout=120)
+    # refused before it is parsed: a second or so of work, however busy the machine
+    assert ran.status == 2 and ran.cpu < 8
     one_error_line(ran, str(path))
 
 
 def test_a_deeply_nested_option_value(tmp_path):
-    ran = regola("show", "briscola-2", "--option", "name=" + "[" * 3000 + "]" * 3000, timeout=30)
+    ran = regola("show", "briscola-2", "--option", "name=" + "[" * 3000 + "]" * 3000, timeout=120)
     assert ran.status == 2
     one_error_line(ran, "name")
 

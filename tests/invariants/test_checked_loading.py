@@ -15,10 +15,15 @@ def test_variants_that_share_parameters_share_proofs():
     # briscola-scoperta-4 differs from briscola-4 only in what players see
     plain = {r.name: r for r in check(load("briscola-4"))}
     open_hands = {r.name: r for r in check(load("briscola-scoperta-4"))}
+    from regola.spec.invariants.core import REGISTRY, parameters_key
+
     for name in ("trick.one-winner", "deal.stock-drains-evenly", "conservation.step"):
         assert open_hands[name].status == plain[name].status == "proved"
         assert open_hands[name].note == plain[name].note
-        assert open_hands[name].seconds < 0.05
+        # one proof serves both: they agree on every field it reads (not
+        # timed: how long a lookup takes depends on what else runs)
+        reads = REGISTRY[name].reads
+        assert parameters_key(load("briscola-scoperta-4"), reads) == parameters_key(load("briscola-4"), reads)
 
 
 def test_load_all_still_loads_every_shipped_variant_checked():

@@ -101,6 +101,23 @@ def test_seed_004_hands_and_ties():
         assert (r.match.kind, r.hand_scoring.tie) == ("single", "replay"), variant
     # P-BRI draws a 60-60 hand: its profile does
     assert load("briscola-4", profile="pagat").hand_scoring.tie == "draw"
+    # two and three in briscola-2 and briscola-3, where P-BRI's best of three
+    # is the default: seed 004's single hand with ties played again is the
+    # seed-004 profile, as for four
+    for variant in ("briscola-2", "briscola-3"):
+        assert load(variant).match.kind == "best-of"
+        seed = load(variant, profile="seed-004")
+        assert (seed.match.kind, seed.hand_scoring.tie, seed.seating.direction) == ("single", "replay", "clockwise")
+
+
+def test_seed_004_scoperta_hides_the_stock():
+    # "Other than these exposed hands, the game is played identically to the
+    # standard versions of Briscola": the hands are open, the stock is not
+    for variant in ("briscola-scoperta-2", "briscola-scoperta-3", "briscola-scoperta-4"):
+        assert load(variant).information.stock_top_visible, variant  # P-BRI, W-BRI
+        seed = load(variant, profile="seed-004")
+        assert seed.information.open_hands and not seed.information.stock_top_visible, variant
+        assert "information.stock_top_visible" not in profiles(variant)["seed-004"].silent
 
 
 def test_bixkla_is_a_set_number_of_hands():

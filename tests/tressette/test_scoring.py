@@ -92,3 +92,69 @@ def test_the_first_side_to_the_target_wins_the_match(target):
             assert max(before) < target or before[0] == before[1]
     winner = view(state)["match"]["winner"]
     assert totals[winner] >= target and totals[winner] > totals[1 - winner]
+
+
+COINS = ["3d", "2d", "Ad", "Kd", "Hd", "Jd", "7d", "6d", "5d", "4d"]
+SWORDS = ["3s", "2s", "As", "Ks", "Hs", "Js", "7s", "6s", "5s", "4s"]
+CUPS = ["3c", "2c", "Ac", "Kc", "Hc", "Jc", "7c", "6c", "5c", "4c"]
+BATONS = ["3b", "2b", "Ab", "Kb", "Hb", "Jb", "7b", "6b", "5b", "4b"]
+
+
+def play_hand_leading_coins(state):
+    """Seat 1 leads its coins, strongest first, then its last card; everyone
+    else plays his first legal card (following suit when he must)."""
+    while state.phase == "play":
+        legal = legal_actions(state)
+        if state.to_move == 1:
+            coins = [a for a in legal if a.card.endswith("d")]
+            state = apply(state, (coins or legal)[0])
+        else:
+            state = apply(state, legal[0])
+    return state
+
+
+@pytest.mark.rule("tressette.score.cappotto")
+def test_a_side_taking_every_trick_wins_the_match_as_two_games():
+    # Seat 1 holds nine coins and the Four of swords, its partner seat 3 the
+    # Four of coins and nine swords, seat 0 the cups and seat 2 the batons.
+    # Seat 1 leads a coin nine times: nobody else but seat 3 (its Four, once)
+    # has a coin, so seat 1 takes nine tricks. Its last lead, the Four of
+    # swords, is taken by seat 3's last sword (every sword beats the Four).
+    # Seats 1 and 3 took all ten tricks: cappotto, two games (P-TRE), and
+    # the match ends on the first hand, far short of 21.
+    hands = {1: COINS[:9] + ["4s"], 3: ["4d"] + SWORDS[:9], 0: CUPS, 2: BATONS}
+    state = play_hand_leading_coins(start("tressette-4", hands))
+    [over] = events(state, "hand-over")
+    assert over["cappotto"] == {"kind": "cappotto", "side": 1, "games": 2}
+    assert state.is_over and view(state)["match"]["winner"] == 1
+    assert "tressette.score.cappotto" in state.rules
+    # where it is not played, the same hand is an ordinary win
+    plain = play_hand_leading_coins(start("tressette-4", hands, counting__cappotto=0))
+    assert "cappotto" not in events(plain, "hand-over")[0] and not plain.is_over
+
+
+@pytest.mark.rule("tressette.score.cappotto")
+def test_one_player_taking_every_trick_wins_as_six_games():
+    # Seat 1 holds every coin and leads them all: no one else can follow,
+    # so seat 1 alone takes the ten tricks: cappottone, six games (P-TRE).
+    hands = {1: COINS, 3: SWORDS, 0: CUPS, 2: BATONS}
+    state = play_hand_leading_coins(start("tressette-4", hands))
+    [over] = events(state, "hand-over")
+    assert over["cappotto"] == {"kind": "cappottone", "side": 1, "seat": 1, "games": 6}
+    assert state.is_over and view(state)["match"]["winner"] == 1
+    assert "tressette.score.cappotto" in state.rules
+    # IT-enciclopedia's values
+    enc = play_hand_leading_coins(start("tressette-4", hands, counting__cappottone=8, counting__cappotto=4))
+    assert events(enc, "hand-over")[0]["cappotto"]["games"] == 8
+
+
+@pytest.mark.rule("tressette.score.cappotto")
+def test_regola_play_says_who_took_every_trick():
+    from regola.conformance.cli.render.counting import hand_over
+    from regola.conformance.cli.render.game import GameRenderer
+
+    hands = {1: COINS[:9] + ["4s"], 3: ["4d"] + SWORDS[:9], 0: CUPS, 2: BATONS}
+    state = play_hand_leading_coins(start("tressette-4", hands))
+    [over] = events(state, "hand-over")
+    text = "\n".join(hand_over(GameRenderer(state.ruleset), over))
+    assert "cappotto: seats 1+3 took every trick; seats 1+3 win the match, as 2 games" in text

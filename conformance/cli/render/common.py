@@ -25,9 +25,23 @@ def match_score(r: GameRenderer, match: dict[str, Any]) -> str:
     elif "points" in match:
         parts.append(f"{r.per_side(match['points'])} points")
     target = getattr(r.ruleset.match, "target", None)
-    if parts and kind and kind != "single":
-        parts.append(f"({kind} {target})")
+    goal = match_goal(kind, target)
+    if parts and goal:
+        parts.append(f"({goal})")
     return " ".join(parts)
+
+
+def match_goal(kind: str, target: int | None) -> str:
+    """What wins the match, in words: ``best of 3 hands``, ``first to 2
+    game points``, ``first to 11 points``, ``5 hands``; "" for one hand."""
+    plural = "" if target == 1 else "s"
+    return {
+        "best-of": f"best of {target} hands",
+        "first-to-wins": f"first to {target} game point{plural}",
+        "first-to-card-points": f"first to {target} card point{plural}",
+        "first-to-points": f"first to {target} point{plural}",
+        "deals": f"a match of {target} hand{plural}",
+    }.get(kind, "")
 
 
 def match_so_far(r: GameRenderer) -> list[str]:

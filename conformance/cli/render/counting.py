@@ -30,4 +30,9 @@ def hand_over(r: GameRenderer, e: dict[str, Any]) -> list[str]:
         lines.append(f"{INDENT}{r.wins(e.get('winner'))} the hand")
     else:
         lines.append(f"{INDENT}the sides scored the same")
+    sweep = e.get("cappotto")
+    if sweep:
+        who = r.seat(sweep.get("seat")) if sweep.get("kind") == "cappottone" else r.side(sweep.get("side"))
+        lines.append(f"{INDENT}{sweep.get('kind')}: {who} took every trick; "
+                     f"{r.wins(sweep.get('side'))} the match, as {sweep.get('games')} games")
     return lines + match_so_far(r)

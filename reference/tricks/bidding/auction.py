@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import IllegalAction
-from ..seats import in_hand, next_seat, sitting_out
+from ..seats import in_hand, sitting_out, speaker_after
 from ..state import HandResult, State, replace
 from .actions import BidAction, PassAction, ShowHandAction
 from .bids import Auction, Bid, Contract
@@ -76,7 +76,7 @@ def _raises(state: State, current: int | None) -> list[int]:
 
 
 def bid_faces(state: State) -> tuple[str, ...]:
-    """``chiamata.bid.lower-rank``: the faces that may be bid, from the
+    """``chiamata.bid.face``, ``chiamata.bid.lower-rank``: the faces that may be bid, from the
     lowest bid (the strongest face) to the highest (the weakest, "the Two");
     a face with no card in play cannot be called, so it cannot be bid."""
     tables = state.tables
@@ -179,10 +179,10 @@ def check_bid(state: State, act: BidAction) -> list[str]:
     }[kind]
     if overcall:
         used = ["chiamata.bid.turn", kind_rule]
-        if kind == "low-card":
-            used.append("chiamata.bid.lower-rank")
         if act.points is not None and kind == "rank-auction":
             used[-1] = "chiamata.bid.after-two"
+        if kind != "points-auction":
+            used.append("chiamata.bid.face")
         return used
     high = auction.high
     if kind == "points-auction":
@@ -196,7 +196,7 @@ def check_bid(state: State, act: BidAction) -> list[str]:
     ladder = bid_faces(state)
     two = ladder[-1]
     if act.card is not None or act.rank is None or act.rank not in ladder:
-        raise IllegalAction("chiamata.bid.lower-rank", f"a bid names one of the faces {' '.join(ladder)}, and no suit or card")
+        raise IllegalAction("chiamata.bid.face", f"a bid names one of the faces {' '.join(ladder)}, and no suit or card")
     if kind == "rank-auction" and (act.points is not None or (high is not None and high.rank == two)):
         if act.rank != two or act.points is None:
             raise IllegalAction(
@@ -212,7 +212,7 @@ def check_bid(state: State, act: BidAction) -> list[str]:
             f"{_span(allowed) if allowed else 'impossible: the target is at its maximum'}, not {act.points}",
         )
     if act.points is not None:
-        raise IllegalAction("chiamata.bid.lower-rank", "in this auction a bid names a face only, with no points")
+        raise IllegalAction("chiamata.bid.face", "in this auction a bid names a face only, with no points")
     raise IllegalAction(
         "chiamata.bid.lower-rank",
         f"a bid must name a face weaker than the current bid {high.rank if high else ''}: one of "
@@ -260,7 +260,7 @@ def apply_auction(state: State, act: BidAction | PassAction) -> State:
     if bidding.kind == "low-card":
         if auction.spoken == n:
             return _close(state, auction, events, used) if auction.high else _all_passed(state, auction, events, used)
-        return replace(state, auction=auction, to_move=next_seat(state, act.seat), events=tuple(events), rules=tuple(used))
+        return replace(state, auction=auction, to_move=speaker_after(state, act.seat), events=tuple(events), rules=tuple(used))
     out = len(auction.passed) if bidding.passes_final else auction.passes_in_row
     if auction.high is None and out >= n:
         return _all_passed(state, auction, events, used)
@@ -303,7 +303,7 @@ def _next_speaker(state: State, auction: Auction, seat: int) -> int:
     """The next seat in order that is still in the auction (and in the hand)."""
     nxt = seat
     for _ in range(state.tables.players):
-        nxt = next_seat(state, nxt)
+        nxt = speaker_after(state, nxt)
         if nxt not in auction.passed:
             return nxt
     raise AssertionError("nobody left to speak in an open auction")
@@ -318,12 +318,12 @@ def _reopening_turn(state, auction, bid, history, events, used) -> State:
         )
         events.append({"type": "reopen", "seat": bid.seat, "points": bid.points})
         return replace(
-            state, auction=reopened, to_move=next_seat(state, bid.seat), events=tuple(events), rules=tuple(used)
+            state, auction=reopened, to_move=speaker_after(state, bid.seat), events=tuple(events), rules=tuple(used)
         )
     asked = replace_auction(auction, history=history, spoken=auction.spoken + 1)
     if asked.spoken == n:
         return _redeal(state, asked, events, used)
-    return replace(state, auction=asked, to_move=next_seat(state, bid.seat), events=tuple(events), rules=tuple(used))
+    return replace(state, auction=asked, to_move=speaker_after(state, bid.seat), events=tuple(events), rules=tuple(used))
 
 
 def _all_passed(state: State, auction: Auction, events, used) -> State:
