@@ -16,12 +16,12 @@ from .errors import UserError
 def profile_traces(paths: list[Path], profile: str) -> list[Path]:
     """The traces among ``paths`` played under ``profile`` of their variant;
     `UserError` when there are none."""
+    from regola.conformance.trace.storage import first_line
     from regola.spec import SpecError, profile_options, profiles
 
     chosen, variants = [], set()
     for path in paths:
-        with path.open(encoding="utf-8") as fh:
-            header = json.loads(fh.readline() or "{}")
+        header = json.loads(first_line(path) or "{}")
         variant = header.get("variant")
         try:
             if variant is None or profile not in profiles(variant):

@@ -1,4 +1,4 @@
-"""The committed corpus: ``conformance/data/corpus/<variant>/<name>.jsonl``.
+"""The committed corpus: ``conformance/data/corpus/<variant>/<name>.jsonl.gz``.
 
 Generated from seeds, the same bytes every time, for every shipped variant
 (``regola corpus generate``; ``regola corpus check`` regenerates and
@@ -48,6 +48,7 @@ from regola.conformance.corpus.schedule import largest_first, work_order
 from regola.conformance.corpus.target import check_target, write_marker
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.format import Trace, dumps_trace, new_folder_beside
+from regola.conformance.trace.storage import COMPRESSED, compress, read_bytes
 from regola.conformance.trace.record import (
     StuckGame,
     load_ruleset,
@@ -98,8 +99,9 @@ class VariantCorpus:
     notes: list[str] = field(default_factory=list)
 
     def files(self) -> dict[str, str]:
-        """Relative path -> file text."""
-        return {f"{self.variant}/{name}.jsonl": dumps_trace(t) for name, t in sorted(self.traces.items())}
+        """Relative path (``<variant>/<name>.jsonl.gz``) -> the trace's text
+        (stored compressed: `regola.conformance.trace.storage`)."""
+        return {f"{self.variant}/{name}{COMPRESSED}": dumps_trace(t) for name, t in sorted(self.traces.items())}
 
 
 class _Builder:
@@ -339,7 +341,7 @@ def write_corpus(
             for rel, text in vc.files().items():
                 path = staging / rel
                 path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8", newline="\n")
+                path.write_bytes(compress(text))
         write_marker(staging)  # so that a later write may replace it, and nothing else
         if whole:
             old = trash / root.name
@@ -366,8 +368,10 @@ def write_corpus(
 
 def first_difference(expected: Path, actual: Path, variants: list[str] | None = None) -> str | None:
     """None if the two corpus folders hold the same files with the same
-    bytes (only those of ``variants`` if given); otherwise a sentence naming
-    the first differing file and line."""
+    text, byte for byte once decompressed (only those of ``variants`` if
+    given); otherwise a sentence naming the first differing file and line.
+    The compressed bytes are not compared: another zlib may deflate the
+    same text otherwise (`regola.conformance.trace.storage`)."""
     def listing(root: Path) -> list[str]:
         return sorted(str(p.relative_to(root)) for p in iter_traces(variants, root))
 
@@ -377,8 +381,8 @@ def first_difference(expected: Path, actual: Path, variants: list[str] | None = 
             return f"{actual / rel} is missing (regenerate the corpus)"
         if rel not in want:
             return f"{actual / rel} should not exist: generation does not produce it"
-        a = (expected / rel).read_bytes()
-        b = (actual / rel).read_bytes()
+        a = read_bytes(expected / rel)
+        b = read_bytes(actual / rel)
         if a != b:
             la, lb = a.split(b"\n"), b.split(b"\n")
             line = next((i for i, (x, y) in enumerate(zip(la, lb), start=1) if x != y), min(len(la), len(lb)) + 1)

@@ -19,6 +19,7 @@ from typing import Any
 from regola.conformance.corpus.matrix import WRONG_TYPES, cells_along
 from regola.conformance.corpus.situations import applicable, cannot, pair_universe, walk
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
+from regola.conformance.trace.storage import read_text, trace_stem
 from regola.conformance.trace.record import legal_dicts, load_ruleset
 from regola.reference import apply, new_game
 from regola.spec import variant_ids
@@ -68,13 +69,12 @@ def situation_coverage(root: Path = CORPUS_DIR) -> SituationCoverage:
     per_variant: dict[str, list[tuple[str, list[dict[str, Any]]]]] = {}
     for path in iter_traces(root=root):
         try:
-            with path.open(encoding="utf-8") as fh:
-                lines = [json.loads(line) for line in fh]
+            lines = [json.loads(line) for line in read_text(path).splitlines()]
             variant = lines[0]["variant"]
         except (OSError, ValueError, KeyError, IndexError):
             continue  # `coverage.corpus_coverage` reports unreadable traces
         if variant in variant_ids():
-            per_variant.setdefault(variant, []).append((path.stem, lines))
+            per_variant.setdefault(variant, []).append((trace_stem(path), lines))
     met: dict[str, set[tuple[str, str]]] = {}
     universe: dict[str, set[tuple[str, str]]] = {}
     for variant in variant_ids():
