@@ -12,8 +12,10 @@ compares). Per variant:
   set of `.scenarios.option_sets`, is exercised by some trace; each
   named for its options and the rule it was kept for, and cut right after
   the step that exercised it;
-- full matches, pair playouts, extreme hands and the negative matrix
-  (`regola.conformance.corpus.reach`);
+- full matches with the negative matrix, extreme hands, matches searched
+  for the match situations (a third hand, a tie at the target, each way a
+  match ends) and games that make every pair of cards of the variant's pack
+  meet (`regola.conformance.corpus.reach`);
 - ``focus--<rule>``: focused traces, a few lines about one rule from the
   nearest position the traces above reach (`.focused`).
 """
@@ -32,7 +34,7 @@ from typing import Any
 
 from regola.conformance.corpus.focused import focused_traces
 from regola.conformance.corpus.negatives import RejectFinder
-from regola.conformance.corpus.reach import FIRST_VARIANTS, PairPlan, family_of, pair_plan, reach
+from regola.conformance.corpus.reach import FIRST_VARIANTS, reach
 from regola.conformance.corpus.scenario_search import (
     OPTION_BATCHES,
     OPTION_SEEK_SEEDS,
@@ -257,10 +259,10 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def build_variant(variant: str, pairs: PairPlan | None = None) -> VariantCorpus:
-    """Every trace of one variant (see the module docstring); ``pairs``: its
-    family's `.reach.pair_plan`, if known. A failure of the reference under
-    the default rules is an error; under an option set it becomes a note."""
+def build_variant(variant: str) -> VariantCorpus:
+    """Every trace of one variant (see the module docstring). A failure of
+    the reference under the default rules is an error; under an option set
+    it becomes a note."""
     b = _Builder(variant)
     default = OptionSet({}, frozenset(rule_ids(load_ruleset(variant))))
     b.playouts()
@@ -270,7 +272,7 @@ def build_variant(variant: str, pairs: PairPlan | None = None) -> VariantCorpus:
     for opts in shown_on(variant):
         b.try_option_set(opts, sets, default.target)
     b.default_leftovers(default.target, sets)
-    traces, notes = reach(variant, b.out.traces, pairs)
+    traces, notes = reach(variant, b.out.traces)
     for trace in traces:
         b.add(default, trace)
     b.out.notes += notes
@@ -304,15 +306,8 @@ def build(
             done(built[-1])
         return built
     added = [str(path) for v, path in variant_files().items() if v in chosen]
-    order = work_order(chosen, sizes)
-    families: dict[str, list[str]] = {}
-    for v in chosen:
-        if v in variant_ids():
-            families.setdefault(family_of(v), []).append(v)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_add_files, initargs=(added,)) as pool:
-        # each family's pair plan first; its variants once it is known, the largest ready one first
-        alone = [v for v in chosen if v not in variant_ids()]
-        by_variant = largest_first(pool, jobs, order, families, alone, pair_plan, build_variant, done)
+        by_variant = largest_first(pool, jobs, work_order(chosen, sizes), build_variant, done)
         return [by_variant[v] for v in chosen]
 
 
