@@ -143,8 +143,8 @@ def _report(results: Any, console: Any) -> None:
     failed = results.count("failed")
     shown = len(results.failures) - listed
     if failed > shown + min(listed, LISTED):
-        typer.echo(f"... and {failed - shown - min(listed, LISTED)} more failed games of the kinds above "
-                   f"(the first {len(results.failures)} are kept)")
+        kept = f" (the first {len(results.failures)} are kept)" if failed > len(results.failures) else ""
+        typer.echo(f"... and {failed - shown - min(listed, LISTED)} more failed games of the kinds above{kept}")
     if results.first_error is not None:
         typer.echo(f"errored game {results.first_error.number}: {results.first_error.message}")
     parts = []

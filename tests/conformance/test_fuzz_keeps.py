@@ -81,6 +81,7 @@ def test_failures_are_counted_exactly(capsys):
     out = capsys.readouterr().out
     assert f"{KEPT_FAILURES + 5} failed" in out and "1 passed" in out
     assert out.count("FAILED game") == 20 and f"and {KEPT_FAILURES + 5 - 20} more failed games" in out
+    assert f"(the first {KEPT_FAILURES} are kept)" in out
 
 
 class _Scripted:
