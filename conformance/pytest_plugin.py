@@ -109,21 +109,23 @@ def _traces(config: pytest.Config, variants: list[str]) -> list[Path]:
 
 
 def _trace_variant(path: Path) -> str | None:
+    from regola.conformance.trace.storage import first_line
+
     try:
-        with path.open(encoding="utf-8") as fh:
-            return json.loads(fh.readline()).get("variant")
+        return json.loads(first_line(path)).get("variant")
     except (OSError, ValueError, AttributeError):
         return None
 
 
 def _trace_id(path: Path) -> str:
     """``variant/name``, as the trace's header says."""
+    from regola.conformance.trace.storage import first_line, trace_stem
+
     try:
-        with path.open(encoding="utf-8") as fh:
-            header = json.loads(fh.readline())
+        header = json.loads(first_line(path))
         return f"{header['variant']}/{header['name']}"
     except (OSError, ValueError, KeyError, TypeError):
-        return f"{path.parent.name}/{path.stem}"
+        return f"{path.parent.name}/{trace_stem(path)}"
 
 
 class _Checker:

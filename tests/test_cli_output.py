@@ -134,7 +134,7 @@ def test_files_the_cli_writes_have_the_usual_permissions(tmp_path, umask_022):
     write_corpus([VariantCorpus("briscola-2", {"one": trace})], tmp_path / "corpus")
     assert mode(tmp_path / "corpus") == 0o755
     assert mode(tmp_path / "corpus" / "briscola-2") == 0o755
-    assert mode(tmp_path / "corpus" / "briscola-2" / "one.jsonl") == 0o644
+    assert mode(tmp_path / "corpus" / "briscola-2" / "one.jsonl.gz") == 0o644
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left behind
 
 

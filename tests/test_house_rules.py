@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from regola.conformance.trace.storage import read_text
 from regola.spec import load, ruleset_hash
 
 HOUSE = """\
@@ -54,11 +55,11 @@ def test_a_house_rules_file_goes_through_every_command(tmp_path):
 
     made = regola(tmp_path, "corpus", "generate", "--variant", "my.toml", "--corpus", "corpus")
     assert made.returncode == 0, made.stderr
-    traces = sorted((tmp_path / "corpus" / "my").glob("*.jsonl"))
-    assert traces and [p.parent.name for p in (tmp_path / "corpus").glob("*/*.jsonl")] == ["my"] * len(traces)
-    headers = [json.loads(p.read_text().splitlines()[0]) for p in traces]
+    traces = sorted((tmp_path / "corpus" / "my").glob("*.jsonl.gz"))
+    assert traces and [p.parent.name for p in (tmp_path / "corpus").glob("*/*.jsonl.gz")] == ["my"] * len(traces)
+    headers = [json.loads(read_text(p).splitlines()[0]) for p in traces]
     assert {(h["variant"], h["ruleset_hash"]) for h in headers} == {("my", expected_hash)}
-    exercised = {r for p in traces for line in p.read_text().splitlines() for r in json.loads(line).get("rules", ())}
+    exercised = {r for p in traces for line in read_text(p).splitlines() for r in json.loads(line).get("rules", ())}
     assert "briscola.score.tie" in exercised
 
     for engine in ([], ["--engine", shlex.join([*regola_argv(), "serve", "--variant", "my.toml"])]):

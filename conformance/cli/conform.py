@@ -36,9 +36,10 @@ DEFAULT_TIMEOUT = 5.0
 
 def _trace_variant(path: Path) -> str | None:
     """The variant named in a trace file's header (None if unreadable)."""
+    from regola.conformance.trace.storage import first_line
+
     try:
-        with path.open(encoding="utf-8") as fh:
-            return json.loads(fh.readline()).get("variant")
+        return json.loads(first_line(path)).get("variant")
     except (OSError, ValueError, AttributeError, RecursionError):
         return None
 
@@ -78,10 +79,12 @@ def select_traces(variants: list[str], traces: list[Path], corpus: Path | None =
         missing = [str(p) for p in traces if not (p.is_file() or p.is_dir())]
         if missing:
             fail(f"trace file(s) not found: {', '.join(missing)}")
-        # a folder stands for every .jsonl file below it
-        traces = [q for p in traces for q in (sorted(p.rglob("*.jsonl")) if p.is_dir() else [p])]
+        from regola.conformance.trace.files import trace_files
+
+        # a folder stands for every trace file below it (.jsonl, or compressed .jsonl.gz)
+        traces = [q for p in traces for q in (trace_files(p, recursive=True) if p.is_dir() else [p])]
         if not traces:
-            fail("the given folder(s) hold no .jsonl trace files")
+            fail("the given folder(s) hold no .jsonl or .jsonl.gz trace files")
         # a trace that cannot be read names no variant: it is kept, so the run
         # reports it as a bad trace instead of dropping it in silence
         chosen = [p for p in traces if not variants or _trace_variant(p) in (*variants, None)]
@@ -200,7 +203,7 @@ def conform(
         None, "--engine", metavar="CMD", help="Command that starts the engine (JSON lines on stdin/stdout), the name of a built-in adapter (naipes, briscas, libbisca, textarena) or of an installed regola.engines entry point, or a Python engine class: module:Class or path/to/file.py:Class. Default: the reference, in-process. A command is split into words like a POSIX shell would split it, but not run by a shell: no pipes, redirections, variables or globs (write a script for those)."
     ),
     variant: list[str] = typer.Option([], "--variant", metavar="ID|FILE", help="Only traces of this variant: an id, or a variant .toml file whose traces `regola corpus generate --variant FILE` made (repeatable)."),
-    trace: list[Path] = typer.Option([], "--trace", metavar="PATH", help="Replay these trace files, or every .jsonl file in these folders, instead of the corpus (repeatable)."),
+    trace: list[Path] = typer.Option([], "--trace", metavar="PATH", help="Replay these trace files (.jsonl, or compressed .jsonl.gz), or every one in these folders, instead of the corpus (repeatable)."),
     corpus: Path = typer.Option(None, "--corpus", metavar="DIR", help="Replay the corpus in this folder instead of the packaged one.", show_default=False, parser=corpus_path),
     profile: str = typer.Option(None, "--profile", metavar="NAME", help="Only the traces of this source profile (pagat, seed-004...) of each variant: those recorded with exactly its options.", show_default=False),
     jobs: int = typer.Option(1, "--jobs", min=1, metavar="N", help="Run traces in N engine processes in parallel."),

@@ -10,6 +10,7 @@ Registered in `regola.conformance.cli.commands`.
 
 from __future__ import annotations
 
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -155,16 +156,17 @@ def corpus_generate(
             with progress("generate", len(ids or variant_ids())) as advance:
                 built = build(ids, jobs, on_variant=advance)
         write_corpus(built, corpus, whole=variant is None and profile is None, force=force)
-        total = 0
+        total = text_total = 0
         for vc in built:
-            size = sum(len(text.encode()) for text in vc.files().values())
-            total += size
-            typer.echo(f"{vc.variant:28} {len(vc.traces):3} traces {size / 1024:8.0f} KiB")
+            stored = sum((corpus / rel).stat().st_size for rel in vc.files())
+            text = sum(len(t.encode()) for t in vc.files().values())
+            total, text_total = total + stored, text_total + text
+            typer.echo(f"{vc.variant:28} {len(vc.traces):3} traces {stored / 1024:8.0f} KiB ({text / 1024:.0f} KiB of text)")
             for note in vc.notes:
                 typer.echo(f"  note: {note}", err=True)
         seconds = time.monotonic() - start
-        typer.echo(f"wrote {sum(len(v.traces) for v in built)} traces, {total / 2**20:.1f} MiB, "
-                   f"to {corpus} in {seconds:.0f} s")
+        typer.echo(f"wrote {sum(len(v.traces) for v in built)} traces, {total / 2**20:.1f} MiB compressed "
+                   f"({text_total / 2**20:.1f} MiB of text), to {corpus} in {seconds:.0f} s")
 
 
 @corpus_app.command("check", cls=Command)
@@ -175,8 +177,9 @@ def corpus_check(
         Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes (one per core by default).")  # noqa: UP045
     ] = None,
 ) -> None:
-    """Regenerate into a temporary folder and compare byte for byte, on
-    every core (the largest variants of --corpus first)."""
+    """Regenerate into a temporary folder and compare byte for byte (the
+    text of each trace, decompressed), on every core (the largest variants
+    of --corpus first)."""
     from regola.conformance.corpus.generate import build, first_difference, write_corpus
     from regola.conformance.trace.files import iter_traces
     from regola.spec import variant_ids
@@ -193,6 +196,25 @@ def corpus_check(
             fail(f"{problem}; run `regola corpus generate` and commit the result", status=1)
         count = sum(1 for _ in iter_traces(ids, corpus))
         typer.echo(f"the corpus in {corpus} is up to date ({count} traces)")
+
+
+@corpus_app.command("show", cls=Command)
+def corpus_show(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="A trace file, .jsonl.gz or .jsonl.")],
+) -> None:
+    """Print a trace file's text, one JSON line each (a compressed .jsonl.gz
+    decompressed): `regola corpus show FILE | head -3` shows its header and
+    first lines. The same as `gzip -dc FILE` (or `zcat FILE`) for a
+    compressed file."""
+    from regola.conformance.trace.storage import read_bytes
+
+    with user_errors():
+        try:
+            data = read_bytes(path)
+        except OSError as exc:
+            raise UserError(f"{path}: cannot be read: {(exc.strerror or str(exc)).lower()}") from None
+        sys.stdout.buffer.write(data)  # `| head`: the reader's going away is the main's to handle
+        sys.stdout.flush()
 
 
 @corpus_app.command("coverage", cls=Command)

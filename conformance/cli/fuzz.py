@@ -88,7 +88,7 @@ def fuzz(
         console = Console(stderr=True, highlight=False)
         results = _run(campaign, jobs, cluster, console)
         _report(results, console)
-        if results.failures:
+        if results.count("failed"):
             sys.exit(1)
         if results.count("passed") == 0:
             fail("no game was played: the engine supports none of the chosen variants", status=1)
@@ -128,30 +128,49 @@ def _run(campaign: Any, jobs: int | None, cluster: str | None, console: Any) -> 
         return run(campaign, jobs=jobs, cluster=cluster, on_outcome=advance)
 
 
-def _engine_arg(results: Any) -> str:
-    import shlex
-
-    return f"--engine {shlex.quote(results.engine)} " if results.engine else ""
+LISTED = 20
+"""At most so many failed games of a kind already shown are listed, one line each."""
 
 
 def _report(results: Any, console: Any) -> None:
+    import shlex
+
+    from regola.conformance.fuzz.campaign import replay_engine
+
     played = results.games
     rate = results.steps / results.seconds if results.seconds else 0.0
+    listed = 0
     for outcome in results.failures:
         where = f"game {outcome.number} ({outcome.variant}, seed {outcome.seed}" + (
             f", options {outcome.options})" if outcome.options else ")"
         )
         if outcome.trace is None:  # the same kind of failure as one shown in full
-            typer.echo(f"FAILED {where}: {outcome.rule or outcome.message.splitlines()[0]}")
+            listed += 1
+            if listed <= LISTED:
+                typer.echo(f"FAILED {where}: {outcome.rule or outcome.message.splitlines()[0]}")
             continue
         typer.echo(f"FAILED {where}")
         typer.echo("  " + outcome.message.replace("\n", "\n  "))
         typer.echo(f"  shrunk to {outcome.trace_lines} trace lines in {outcome.trace}; replay it with:")
-        typer.echo(f"    regola conform {_engine_arg(results)}--trace {outcome.trace}")
+        typer.echo(f"    regola conform {replay_engine(results.engine)}--trace {shlex.quote(outcome.trace)}")
+    failed = results.count("failed")
+    shown = len(results.failures) - listed
+    if failed > shown + min(listed, LISTED):
+        kept = f" (the first {len(results.failures)} are kept)" if failed > len(results.failures) else ""
+        typer.echo(f"... and {failed - shown - min(listed, LISTED)} more failed games of the kinds above{kept}")
     if results.first_error is not None:
         typer.echo(f"errored game {results.first_error.number}: {results.first_error.message}")
+    parts = []
+    if results.unlisted:
+        parts.append(f"the engine does not list {len(results.unlisted)} of the chosen variants "
+                     f"({', '.join(results.unlisted[:6])}{', ...' if len(results.unlisted) > 6 else ''})")
+    if results.refused:
+        per = ", ".join(f"{v}: {n}" for v, n in sorted(results.refused.items()))
+        parts.append(f"it refused {sum(results.refused.values())} option set(s) ({per})")
+    if parts:
+        typer.echo("learnt from the engine: " + "; ".join(parts) + "; no game was spent on them")
     typer.echo(
         f"{played} games ({results.steps} steps) in {results.seconds:.1f} s on {results.workers} worker(s), "
-        f"{rate:.0f} steps/s: {results.count('passed')} passed, {len(results.failures)} failed, "
+        f"{rate:.0f} steps/s: {results.count('passed')} passed, {failed} failed, "
         f"{results.count('unsupported')} unsupported, {results.count('errored')} errored"
     )

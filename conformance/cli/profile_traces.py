@@ -18,13 +18,13 @@ def profile_traces(paths: list[Path], profile: str) -> list[Path]:
     and those whose first line cannot be read (the run reports them as bad
     traces rather than dropping them in silence); `UserError` when no trace
     plays the profile."""
+    from regola.conformance.trace.storage import first_line
     from regola.spec import SpecError, profile_options, profiles
 
     chosen, variants, unreadable = [], set(), []
     for path in paths:
         try:
-            with path.open(encoding="utf-8") as fh:
-                header = json.loads(fh.readline() or "{}")
+            header = json.loads(first_line(path) or "{}")
             variant = header.get("variant")
         except (OSError, ValueError, AttributeError, RecursionError):
             unreadable.append(path)

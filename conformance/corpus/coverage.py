@@ -16,6 +16,7 @@ from pathlib import Path
 
 from regola.conformance.corpus.generate import trace_rules
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
+from regola.conformance.trace.storage import read_text
 from regola.conformance.trace.record import load_ruleset
 from regola.spec import SpecError, catalog, rule_ids, variant_ids
 
@@ -44,8 +45,7 @@ class Coverage:
 def _rules_of(path: Path) -> tuple[str, set[str], set[str]]:
     """(variant, rule ids exercised, rule ids rejected with), read fast
     (plain JSON, no schema check: ``regola corpus check`` guards the files)."""
-    with path.open(encoding="utf-8") as fh:
-        lines = [json.loads(line) for line in fh]
+    lines = [json.loads(line) for line in read_text(path).splitlines()]
     return (lines[0]["variant"], *trace_rules(lines))
 
 

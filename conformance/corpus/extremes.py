@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from regola.conformance.corpus.match_situations import MATCH_SITUATIONS
 from regola.conformance.corpus.situations import applicable, situations
 from regola.conformance.trace.record import Action, SeededPlay, legal_dicts
 from regola.reference import IllegalAction, State, apply, new_game, view
@@ -300,7 +301,7 @@ def search_extremes(
     and the situations not found; the counted ones (``max-sweeps``,
     ``longest-auction``) are kept at the largest count found. The
     situations in ``skip`` (shown by other traces) are not looked for."""
-    wanted = set(applicable(ruleset)) - {"second-hand", "match-over"} - set(skip)
+    wanted = set(applicable(ruleset)) - MATCH_SITUATIONS - set(skip)
     if not wanted:
         return [], []
     games = _games(ruleset, wanted)

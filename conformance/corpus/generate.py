@@ -1,4 +1,4 @@
-"""The committed corpus: ``conformance/data/corpus/<variant>/<name>.jsonl``.
+"""The committed corpus: ``conformance/data/corpus/<variant>/<name>.jsonl.gz``.
 
 Generated from seeds, the same bytes every time, for every shipped variant
 (``regola corpus generate``; ``regola corpus check`` regenerates and
@@ -12,8 +12,10 @@ compares). Per variant:
   set of `.scenarios.option_sets`, is exercised by some trace; each
   named for its options and the rule it was kept for, and cut right after
   the step that exercised it;
-- full matches, pair playouts, extreme hands and the negative matrix
-  (`regola.conformance.corpus.reach`);
+- full matches with the negative matrix, extreme hands, matches searched
+  for the match situations (a third hand, a tie at the target, each way a
+  match ends) and games that make every pair of cards of the variant's pack
+  meet (`regola.conformance.corpus.reach`);
 - ``focus--<rule>``: focused traces, a few lines about one rule from the
   nearest position the traces above reach (`.focused`).
 """
@@ -32,7 +34,7 @@ from typing import Any
 
 from regola.conformance.corpus.focused import focused_traces
 from regola.conformance.corpus.negatives import RejectFinder
-from regola.conformance.corpus.reach import FIRST_VARIANTS, PairPlan, family_of, pair_plan, reach
+from regola.conformance.corpus.reach import FIRST_VARIANTS, reach
 from regola.conformance.corpus.scenario_search import (
     OPTION_BATCHES,
     OPTION_SEEK_SEEDS,
@@ -49,6 +51,7 @@ from regola.conformance.corpus.target import check_target, write_marker
 from regola.conformance.trace.atomic import naming
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.format import Trace, dumps_trace, new_folder_beside
+from regola.conformance.trace.storage import COMPRESSED, compress, read_bytes
 from regola.conformance.trace.record import (
     StuckGame,
     load_ruleset,
@@ -99,8 +102,9 @@ class VariantCorpus:
     notes: list[str] = field(default_factory=list)
 
     def files(self) -> dict[str, str]:
-        """Relative path -> file text."""
-        return {f"{self.variant}/{name}.jsonl": dumps_trace(t) for name, t in sorted(self.traces.items())}
+        """Relative path (``<variant>/<name>.jsonl.gz``) -> the trace's text
+        (stored compressed: `regola.conformance.trace.storage`)."""
+        return {f"{self.variant}/{name}{COMPRESSED}": dumps_trace(t) for name, t in sorted(self.traces.items())}
 
 
 class _Builder:
@@ -258,10 +262,10 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def build_variant(variant: str, pairs: PairPlan | None = None) -> VariantCorpus:
-    """Every trace of one variant (see the module docstring); ``pairs``: its
-    family's `.reach.pair_plan`, if known. A failure of the reference under
-    the default rules is an error; under an option set it becomes a note."""
+def build_variant(variant: str) -> VariantCorpus:
+    """Every trace of one variant (see the module docstring). A failure of
+    the reference under the default rules is an error; under an option set
+    it becomes a note."""
     b = _Builder(variant)
     default = OptionSet({}, frozenset(rule_ids(load_ruleset(variant))))
     b.playouts()
@@ -271,7 +275,7 @@ def build_variant(variant: str, pairs: PairPlan | None = None) -> VariantCorpus:
     for opts in shown_on(variant):
         b.try_option_set(opts, sets, default.target)
     b.default_leftovers(default.target, sets)
-    traces, notes = reach(variant, b.out.traces, pairs)
+    traces, notes = reach(variant, b.out.traces)
     for trace in traces:
         b.add(default, trace)
     b.out.notes += notes
@@ -305,15 +309,8 @@ def build(
             done(built[-1])
         return built
     added = [str(path) for v, path in variant_files().items() if v in chosen]
-    order = work_order(chosen, sizes)
-    families: dict[str, list[str]] = {}
-    for v in chosen:
-        if v in variant_ids():
-            families.setdefault(family_of(v), []).append(v)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_add_files, initargs=(added,)) as pool:
-        # each family's pair plan first; its variants once it is known, the largest ready one first
-        alone = [v for v in chosen if v not in variant_ids()]
-        by_variant = largest_first(pool, jobs, order, families, alone, pair_plan, build_variant, done)
+        by_variant = largest_first(pool, jobs, work_order(chosen, sizes), build_variant, done)
         return [by_variant[v] for v in chosen]
 
 
@@ -347,7 +344,7 @@ def _write_corpus(built: list[VariantCorpus], root: Path, whole: bool) -> None:
             for rel, text in vc.files().items():
                 path = staging / rel
                 path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8", newline="\n")
+                path.write_bytes(compress(text))
         write_marker(staging)  # so that a later write may replace it, and nothing else
         if whole:
             old = trash / root.name
@@ -374,8 +371,10 @@ def _write_corpus(built: list[VariantCorpus], root: Path, whole: bool) -> None:
 
 def first_difference(expected: Path, actual: Path, variants: list[str] | None = None) -> str | None:
     """None if the two corpus folders hold the same files with the same
-    bytes (only those of ``variants`` if given); otherwise a sentence naming
-    the first differing file and line."""
+    text, byte for byte once decompressed (only those of ``variants`` if
+    given); otherwise a sentence naming the first differing file and line.
+    The compressed bytes are not compared: another zlib may deflate the
+    same text otherwise (`regola.conformance.trace.storage`)."""
     def listing(root: Path) -> list[str]:
         return sorted(str(p.relative_to(root)) for p in iter_traces(variants, root))
 
@@ -385,8 +384,8 @@ def first_difference(expected: Path, actual: Path, variants: list[str] | None = 
             return f"{actual / rel} is missing (regenerate the corpus)"
         if rel not in want:
             return f"{actual / rel} should not exist: generation does not produce it"
-        a = (expected / rel).read_bytes()
-        b = (actual / rel).read_bytes()
+        a = read_bytes(expected / rel)
+        b = read_bytes(actual / rel)
         if a != b:
             la, lb = a.split(b"\n"), b.split(b"\n")
             line = next((i for i, (x, y) in enumerate(zip(la, lb), start=1) if x != y), min(len(la), len(lb)) + 1)

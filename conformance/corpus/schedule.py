@@ -33,35 +33,23 @@ def largest_first(
     pool: Executor,
     jobs: int,
     order: dict[str, int],
-    families: dict[str, list[str]],
-    alone: list[str],
-    plan: Callable[[str], Any],
-    build: Callable[..., Any],
+    build: Callable[[str], Any],
     done: Callable[[Any], None],
 ) -> dict[str, Any]:
-    """Variant -> ``build(variant[, plan(family)])`` for the variants of
-    ``families`` (each built with its family's plan, once that is known) and
-    those ``alone``, keeping at most ``jobs`` tasks in the pool and, when a
-    worker is free, giving it the largest variant that is ready. ``done`` is
-    called with each result as it comes."""
-    waiting: dict[Future[Any], str] = {
-        pool.submit(plan, f): f for f in sorted(families, key=lambda f: -sum(order[v] for v in families[f]))
-    }
-    ready: list[tuple[str, tuple[Any, ...]]] = [(v, ()) for v in alone]
+    """Variant -> ``build(variant)`` for every variant of ``order``, keeping
+    at most ``jobs`` tasks in the pool and, when a worker is free, giving it
+    the largest variant left. ``done`` is called with each result as it
+    comes."""
+    ready = sorted(order, key=lambda v: (order[v], v), reverse=True)
     running: dict[Future[Any], str] = {}
     built: dict[str, Any] = {}
-    while waiting or ready or running:
-        ready.sort(key=lambda item: (order[item[0]], item[0]), reverse=True)
-        while ready and len(waiting) + len(running) < jobs:
-            variant, args = ready.pop(0)
-            running[pool.submit(build, variant, *args)] = variant
-        finished, _ = wait([*waiting, *running], return_when=FIRST_COMPLETED)
+    while ready or running:
+        while ready and len(running) < jobs:
+            variant = ready.pop(0)
+            running[pool.submit(build, variant)] = variant
+        finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
         for future in finished:
-            if future in waiting:
-                family = waiting.pop(future)
-                ready += [(v, (future.result(),)) for v in families[family]]
-            else:
-                variant = running.pop(future)
-                built[variant] = future.result()
-                done(built[variant])
+            variant = running.pop(future)
+            built[variant] = future.result()
+            done(built[variant])
     return built

@@ -1,12 +1,14 @@
 """Which situations the corpus shows, per variant: not rule ids, but where
 bugs live (`regola.conformance.corpus.situations`).
 
-For each shipped variant: the match situations (a second hand, a match
-played to its end), each per-hand field seen reset by a new hand, each
-extreme hand, the pairs of cards that met (per family, over every trace of
-the family), and the negative matrix (`regola.conformance.corpus.matrix`):
-each cell rejected by some reject line, or not. What cannot occur in a
-variant is listed as such, with the reason.
+For each shipped variant, from the traces of its own rules (no options):
+the match situations (a second and a third hand, a match tied at its
+target, each way the match can end), each per-hand field carried to the end
+of a hand and seen reset by the next, each extreme hand and tie, the pairs
+of cards that met (`regola.conformance.corpus.pairs`), and the negative
+matrix (`regola.conformance.corpus.matrix`): each cell rejected by some
+reject line, or not. What cannot occur in a variant is listed as such,
+with the reason.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from regola.conformance.corpus.matrix import WRONG_TYPES, cells_along
-from regola.conformance.corpus.situations import applicable, cannot, pair_universe, walk
+from regola.conformance.corpus.pairs import pair_universe, pairs_cannot
+from regola.conformance.corpus.situations import applicable, cannot, walk
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
 from regola.conformance.trace.record import legal_dicts, load_ruleset
+from regola.conformance.trace.storage import read_text, trace_stem
 from regola.reference import apply, new_game
 from regola.spec import variant_ids
 
@@ -44,7 +48,14 @@ class VariantSituations:
     unchanged: list[str] = field(default_factory=list)
     """Per-hand fields of the view no trace shows changed within a hand."""
     not_reset: list[str] = field(default_factory=list)
-    """Per-hand fields that change but are never seen reset."""
+    """Per-hand fields carried to the end of a hand but never seen reset by
+    the next (missing: an engine that keeps them is not caught)."""
+    pairs: tuple[int, int] = (0, 0)
+    """(pairs of cards met in the variant's traces, pairs that can meet)."""
+    pairs_missing: list[tuple[str, str]] = field(default_factory=list)
+    """Pairs that can meet and no trace of the variant meets."""
+    pairs_cannot: dict[tuple[str, str], str] = field(default_factory=dict)
+    """Pairs of the pack that never meet under the variant's rules, with why."""
     matrix: list[tuple[str, str, str, str | None]] = field(default_factory=list)
     """(phase, action type, corruption, the rule id of its reject line, or
     None when the corpus has none)."""
@@ -59,8 +70,6 @@ class VariantSituations:
 @dataclass
 class SituationCoverage:
     variants: dict[str, VariantSituations] = field(default_factory=dict)
-    pairs: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Family -> (pairs met in some trace, pairs there are)."""
 
 
 def situation_coverage(root: Path = CORPUS_DIR, on_trace: Callable[[Path], None] | None = None) -> SituationCoverage:
@@ -72,28 +81,26 @@ def situation_coverage(root: Path = CORPUS_DIR, on_trace: Callable[[Path], None]
         if on_trace is not None:
             on_trace(path)
         try:
-            with path.open(encoding="utf-8") as fh:
-                lines = [json.loads(line) for line in fh]
+            lines = [json.loads(line) for line in read_text(path).splitlines()]
             variant = lines[0]["variant"]
         except (OSError, ValueError, KeyError, IndexError):
             continue  # `coverage.corpus_coverage` reports unreadable traces
         if variant in variant_ids():
-            per_variant.setdefault(variant, []).append((path.stem, lines))
-    met: dict[str, set[tuple[str, str]]] = {}
-    universe: dict[str, set[tuple[str, str]]] = {}
+            per_variant.setdefault(variant, []).append((trace_stem(path), lines))
     for variant in variant_ids():
         rs = load_ruleset(variant, checked=False)
-        universe.setdefault(rs.family, set()).update(pair_universe(rs))
         vs = VariantSituations(variant, rs.family)
         out.variants[variant] = vs
         traces = sorted(per_variant.get(variant, []))
         changed: set[str] = set()
+        carried: set[str] = set()
+        met: set[tuple[str, str]] = set()
         fields: list[str] = []
         for name, lines in traces:
-            seen = walk(lines, rs.family)
-            met.setdefault(rs.family, set()).update(seen.pairs)
             if lines[0]["options"]:
                 continue  # an option set's traces show its rules, not the variant's
+            seen = walk(lines, rs.family, rs)
+            met |= seen.pairs
             for situation, where in seen.shows.items():
                 if situation.startswith("reset:"):
                     vs.resets.setdefault(situation[6:], name)
@@ -102,14 +109,18 @@ def situation_coverage(root: Path = CORPUS_DIR, on_trace: Callable[[Path], None]
                     if isinstance(where, tuple):
                         vs.counts[situation] = max(vs.counts.get(situation, 0), where[0])
             changed |= seen.changed
+            carried |= seen.carried
             fields = fields or seen.fields
             vs.after_end += seen.after_end
         vs.unchanged = [f for f in fields if f not in changed]
-        vs.not_reset = [f for f in fields if f in changed and f not in vs.resets and rs.match.kind != "single"]
+        vs.not_reset = [f for f in fields if f in carried and f not in vs.resets]
         vs.cannot = cannot(rs)
         vs.missing = [s for s in applicable(rs) if s not in vs.shown]
+        universe = pair_universe(rs)
+        vs.pairs = (len(met & universe), len(universe))
+        vs.pairs_missing = sorted(universe - met)
+        vs.pairs_cannot = pairs_cannot(rs)
         vs.matrix_trace = _matrix(vs, variant, dict(traces).get("negative--matrix"))
-    out.pairs = {f: (len(met.get(f, set()) & u), len(u)) for f, u in sorted(universe.items())}
     return out
 
 
@@ -140,9 +151,8 @@ def _matrix(vs: VariantSituations, variant: str, lines: list[dict[str, Any]] | N
 
 def render(cov: SituationCoverage) -> list[str]:
     """The report as lines of text."""
-    out = ["", "situations: per variant, what the corpus shows (+), misses (-) and what cannot occur there (n/a)"]
-    for family, (got, total) in cov.pairs.items():
-        out.append(f"  pairs of cards meeting ({family}): {got}/{total} ({100 * got / max(total, 1):.0f}%)")
+    out = ["", "situations: per variant, what the traces of its own rules show (+), miss (-) and what cannot "
+               "occur there (n/a)"]
     for v, vs in cov.variants.items():
         out.append(f"\n{v}")
         shown = [f"+{s}" + (f" ({vs.counts[s]})" if s in vs.counts else "") for s in vs.shown if s not in vs.cannot]
@@ -154,7 +164,14 @@ def render(cov: SituationCoverage) -> list[str]:
         out.append("  reset by a new hand: " + (" ".join(f"+{f}" for f in vs.resets)
                                                   or ("n/a (a match of one hand)" if "second-hand" in vs.cannot else "none")))
         if vs.not_reset:
-            out.append("  never seen reset: " + " ".join(f"-{f}" for f in vs.not_reset))
+            out.append("  carried to the end of a hand, never seen reset: " + " ".join(f"-{f}" for f in vs.not_reset))
+        got, total = vs.pairs
+        what = "same-rank cards in a capture" if vs.family == "scopa" else "same-suit cards in a trick"
+        out.append(f"  pairs of cards meeting ({what}): {got}/{total}"
+                   + (f"; missing: {' '.join('-' + '+'.join(p) for p in vs.pairs_missing[:8])}"
+                      + (f" and {len(vs.pairs_missing) - 8} more" if len(vs.pairs_missing) > 8 else "")
+                      if vs.pairs_missing else "")
+                   + (f"; n/a: {len(vs.pairs_cannot)} ({next(iter(vs.pairs_cannot.values()))})" if vs.pairs_cannot else ""))
         if vs.unchanged:
             out.append("  n/a (never changes within a hand): " + " ".join(vs.unchanged))
         got = sum(1 for *_, rule in vs.matrix if rule)
@@ -179,6 +196,8 @@ def render(cov: SituationCoverage) -> list[str]:
 
 def complete(cov: SituationCoverage) -> bool:
     """Every variant has its negative matrix, every cell with its reject
-    line, and shows every situation that can occur in it."""
-    return all(vs.matrix_trace and not vs.missing and all(rule for *_, rule in vs.matrix)
-               for vs in cov.variants.values())
+    line, and shows, in the traces of its own rules, every situation that
+    can occur in it, every per-hand field it carries reset, and every pair
+    of cards that can meet."""
+    return all(vs.matrix_trace and not vs.missing and not vs.not_reset and not vs.pairs_missing
+               and all(rule for *_, rule in vs.matrix) for vs in cov.variants.values())

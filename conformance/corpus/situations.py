@@ -11,25 +11,32 @@ shows each, so the same code serves the coverage report
 (`regola.conformance.corpus.extremes`) and the tests.
 
 `applicable` says which situations can occur in a ruleset at all, from the
-spec alone, and `cannot` why the others cannot; `pairs_met` lists the pairs
-of cards that meet in a trick (of the same suit) or in a capture (of the
-same rank). `walk` reads a trace once for the coverage report: its
-situations, the per-hand fields it shows changing within a hand, its reject
-lines after the end of a match and its pairs.
+spec alone, and `cannot` why the others cannot. `walk` reads a trace once
+for the coverage report: its situations, the per-hand fields it shows
+changing within a hand and carried to the end of one, its reject lines
+after the end of a match and its pairs of cards that meet
+(`regola.conformance.corpus.pairs`).
+
+The match situations need the ruleset (its match kind and target): a
+second and a third hand, a match tied at its target and the hand dealt
+next (what the variant says then: play goes on), and each way the match
+can end (`ENDS`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any
 
+from regola.conformance.corpus.match_situations import ENDS, MATCH, TRICK_ENDS, end_of, match_cannot, tied_at_target
+from regola.conformance.corpus.pairs import pairs_met
 from regola.spec import Ruleset, rule_ids
 
 PER_HAND = (
-    "points", "won", "tricks_played", "last_trick", "result", "contract",
-    "auction.history", "auction.high", "auction.passed", "auction.closed",
+    "points", "won", "tricks_played", "last_trick", "result", "contract", "declared",
+    "auction.history", "auction.high", "auction.passed", "auction.closed", "auction.exchange",
+    "auction.reopening", "auction.table",
     "captured", "scope", "last_capture", "hand_sizes", "stock_size",
 )
 """View fields (``a.b``: field ``b`` of object ``a``) that a new hand starts
@@ -42,6 +49,8 @@ TRICK_EXTREMES = {
     "all-points": "one side takes every card point of a hand",
     "zero-points": "one side ends a hand with zero card points",
     "hand-tie": "a hand tied on card points",
+    "hand-tie-cards": "a hand tied on card points and on cards taken (the tiebreak leaves it drawn)",
+    "tie-count": "a hand whose counted points are equal (a drawn hand)",
     "last-trick-decides": "the last trick changes who wins the hand (or whether the contract is made)",
     "void-deal": "a hand that does not count, dealt again (a tied hand replayed, an auction everyone passed)",
 }
@@ -54,6 +63,10 @@ FISHING_EXTREMES = {
     "tie-coins": "the coins category tied",
     "tie-primiera": "the primiera tied",
     "tie-settebello": "the settebello tied",
+    "tie-re-bello": "the re bello tied",
+    "tie-napola": "the napola tied",
+    "tie-grande": "the grande tied",
+    "tie-scopas": "the sweeps tied as a category",
     "last-play-decides": "the last play (and the leftovers) changes who wins the cards category",
     "max-sweeps": "the most sweeps by one side in one hand the search finds",
     "void-deal": "a deal refused and dealt again (redeal)",
@@ -62,15 +75,13 @@ AUCTION_EXTREMES = {
     "all-pass": "an auction in which nobody bids",
     "longest-auction": "the longest auction: every bid the smallest raise",
 }
-MATCH = {
-    "second-hand": "a second hand dealt",
-    "match-over": "a match played to its end",
-}
 
 
 def every(family: str) -> dict[str, str]:
     """Every situation of a family, whether or not a ruleset allows it."""
-    return {**MATCH, **(FISHING_EXTREMES if family == "scopa" else {**TRICK_EXTREMES, **AUCTION_EXTREMES})}
+    games = FISHING_EXTREMES if family == "scopa" else {**TRICK_EXTREMES, **AUCTION_EXTREMES}
+    ends = ENDS if family == "scopa" else {k: v for k, v in ENDS.items() if k in TRICK_ENDS}
+    return {**MATCH, **ends, **games}
 
 
 def cannot(ruleset: Ruleset) -> dict[str, str]:
@@ -78,15 +89,18 @@ def cannot(ruleset: Ruleset) -> dict[str, str]:
     ``ruleset`` (the situations `applicable` leaves out), from the spec."""
     rules = set(rule_ids(ruleset))
     scoring = ruleset.hand_scoring
-    why: dict[str, str] = {}
-    if ruleset.match.kind == "single":
-        end = next((r for r in sorted(rules) if r.endswith(".match.end")), "match.kind = single")
-        why["second-hand"] = f"a match of one hand: {end}"
+    why = match_cannot(ruleset, rules)
     if ruleset.family == "scopa":
         if "scopa.deal.redeal" not in rules:
             why["void-deal"] = "no void deal in these rules: scopa.deal.redeal does not hold"
         why["tie-settebello"] = "one card, always one side's: scopa.score.settebello"
+        why["tie-scopas"] = "not a category between sides: each side scores its own sweeps (scopa.score.scopas)"
         cats = scoring.scopa
+        for name, on, what in (("re-bello", cats.re_bello, "one card, always one side's"),
+                               ("napola", cats.napola, "a run from the Ace of coins, held by one side at most"),
+                               ("grande", cats.grande, "the three coin pictures, held by one side at most")):
+            rule = f"scopa.score.{name}"
+            why[f"tie-{name}"] = f"{what}: {rule}" if on else f"no {name} in these rules: {rule} does not hold"
         for name, on in (("cards", cats.cards), ("coins", cats.coins), ("primiera", cats.primiera.enabled)):
             if not on or scoring.kind != "scopa":
                 why[f"tie-{name}"] = f"no {name} category in these rules: scopa.score.{name}"
@@ -100,6 +114,13 @@ def cannot(ruleset: Ruleset) -> dict[str, str]:
         why["hand-tie"] = "a contract is made or not: chiamata.score.*"
     elif "briscola.score.tie" not in rules:
         why["hand-tie"] = "no tie in these rules: briscola.score.tie does not hold"
+    if scoring.kind != "card-points" or scoring.tie != "more-cards":
+        why["hand-tie-cards"] = "no tie on cards taken: hand_scoring.tie is not more-cards (briscola.score.tie)"
+    if scoring.kind != "count":
+        why["tie-count"] = "no counted points: hand_scoring.kind is not count (tressette.score.count)"
+    elif not _count_can_tie(ruleset):
+        why["tie-count"] = "the points of a hand add up to an odd number of whole points, and no declaration " \
+                           "can even them: tressette.score.count"
     if not (scoring.kind == "card-points" and scoring.tie == "replay") and "chiamata.bid.all-pass" not in rules:
         why["void-deal"] = ("no hand is void in these rules: hand_scoring.tie is not replay and "
                             "chiamata.bid.all-pass does not hold")
@@ -107,6 +128,18 @@ def cannot(ruleset: Ruleset) -> dict[str, str]:
         for name in AUCTION_EXTREMES:
             why[name] = "no auction: bidding.kind = none"
     return why
+
+
+def _count_can_tie(ruleset: Ruleset) -> bool:
+    """Whether two sides' whole points can be equal in a counted hand: with
+    declarations, or when the card points (and the last trick) can split
+    into two equal whole counts."""
+    counting = ruleset.counting
+    decl = counting.declarations
+    if decl.sequence or decl.of_a_kind:
+        return True
+    unit, total = counting.unit, ruleset.deck.total_points + counting.last_trick * counting.unit
+    return any(a // unit == (total - a) // unit for a in range(total + 1))
 
 
 def applicable(ruleset: Ruleset) -> dict[str, str]:
@@ -155,10 +188,12 @@ def _seatless(value: Any) -> Any:
     return sorted(value, key=repr) if isinstance(value, list) else value
 
 
-def situations(lines: Iterable[dict[str, Any]], family: str) -> dict[str, Any]:
+def situations(lines: Iterable[dict[str, Any]], family: str, ruleset: Ruleset | None = None) -> dict[str, Any]:
     """Situation -> the index of the first step that shows it (for
     ``max-sweeps`` and ``longest-auction``: (the count, that index), the
-    largest in the trace). Reset fields come as ``reset:<field>``."""
+    largest in the trace). Reset fields come as ``reset:<field>``. The
+    ways a match ends by its kind (``end-target``, ``end-deals``,
+    ``end-single``) and ``tie-at-target`` need ``ruleset``."""
     lines = [x for x in lines if x["kind"] in ("header", "step")]
     out: dict[str, Any] = {f"reset:{f}": i for f, i in resets(lines).items()}
 
@@ -167,12 +202,16 @@ def situations(lines: Iterable[dict[str, Any]], family: str) -> dict[str, Any]:
 
     before: dict[str, Any] = lines[0]["view"] if lines else {}
     auction = [0, 0]  # bids, passes in the current hand's auction
+    shuffles, tied = 0, False
     for line in lines[1:]:
         index, action = line["index"], line["action"]
         kind = action["type"]
         if kind == "shuffle":
-            see("second-hand", index)
-            auction = [0, 0]
+            shuffles += 1
+            see("second-hand" if shuffles == 1 else "third-hand", index)
+            if tied:  # the hand dealt after a match tied at its target
+                see("tie-at-target", index)
+            auction, tied = [0, 0], False
         elif kind in ("bid", "pass"):
             auction[kind == "pass"] += 1
             redeal = any(e["type"] == "deal" for e in line["events"])
@@ -185,13 +224,18 @@ def situations(lines: Iterable[dict[str, Any]], family: str) -> dict[str, Any]:
                     _fishing_hand(see, out, event, before, index)
                 else:
                     _trick_hand(see, event, before, index)
+                if ruleset is not None and not line["view"].get("match", {}).get("over"):
+                    tied = tied_at_target(ruleset, line["view"].get("match", {}))
         rules = set(line["rules"])
         if "chiamata.bid.all-pass" in rules:
             see("all-pass", index)
         if "scopa.deal.redeal" in rules or any(e["type"] == "redeal" for e in line["events"]):
             see("void-deal", index)
-        if line["view"].get("match", {}).get("over"):  # at the end of a hand, or by a claim
+        if line["view"].get("match", {}).get("over") and "match-over" not in out:  # at the end of a hand, or by a claim
             see("match-over", index)
+            way = end_of(rules, ruleset)
+            if way:
+                see(way, index)
         before = line["view"]
     if lines and "scopa.deal.redeal" in lines[0].get("rules", ()):
         see("void-deal", 0)
@@ -228,6 +272,11 @@ def _trick_hand(see: Any, event: dict[str, Any], before: dict[str, Any], index: 
         see("zero-points", index)
     if points.count(max(points)) > 1:  # drawn, replayed or decided by a tie rule
         see("hand-tie", index)
+        top = [c for p, c in zip(points, cards) if p == max(points)]
+        if top.count(max(top)) > 1:
+            see("hand-tie-cards", index)
+    if event.get("counted") is not None and event.get("outcome") == "draw":  # whole points tied
+        see("tie-count", index)
     prior = before.get("points")
     if not isinstance(prior, list):
         return
@@ -269,31 +318,6 @@ def _fishing_hand(see: Any, out: dict[str, Any], event: dict[str, Any], before: 
             see("last-play-decides", index)
 
 
-def pairs_met(lines: Iterable[dict[str, Any]], family: str) -> Iterator[tuple[str, str]]:
-    """The pairs of cards (sorted) that meet: two cards of one suit in one
-    trick, or (Scopa) a card capturing one of the same rank."""
-    for line in lines:
-        if line["kind"] != "step":
-            continue
-        for event in line["events"]:
-            if family != "scopa" and event["type"] == "trick":
-                for a, b in combinations(event["cards"], 2):
-                    if a[-1] == b[-1]:
-                        yield (a, b) if a < b else (b, a)
-            elif family == "scopa" and event["type"] == "capture":
-                card = event.get("card")
-                for taken in event.get("cards", event.get("take", ())):
-                    if isinstance(card, str) and taken != card and taken[:-1] == card[:-1]:
-                        yield (card, taken) if card < taken else (taken, card)
-
-
-def pair_universe(ruleset: Ruleset) -> set[tuple[str, str]]:
-    """Every pair `pairs_met` could list for ``ruleset``'s pack."""
-    pack = sorted(ruleset.deck.cards())
-    same = (lambda a, b: a[:-1] == b[:-1]) if ruleset.family == "scopa" else (lambda a, b: a[-1] == b[-1])
-    return {(a, b) for a, b in combinations(pack, 2) if same(a, b)}
-
-
 @dataclass
 class Walk:
     """What one trace shows, read in one pass (`walk`)."""
@@ -304,22 +328,29 @@ class Walk:
     """The per-hand fields (`PER_HAND`) the views have."""
     changed: set[str] = field(default_factory=set)
     """Per-hand fields whose value, within a hand, differs from the first deal's."""
+    carried: set[str] = field(default_factory=set)
+    """Per-hand fields whose value at the end of a hand (right before the
+    next shuffle) differs from the first deal's: a new hand must reset them."""
     after_end: int = 0
     """Reject lines after the end of a match."""
     pairs: set[tuple[str, str]] = field(default_factory=set)
-    """`pairs_met`."""
+    """`regola.conformance.corpus.pairs.pairs_met`."""
 
 
-def walk(lines: list[dict[str, Any]], family: str) -> Walk:
+def walk(lines: list[dict[str, Any]], family: str, ruleset: Ruleset | None = None) -> Walk:
     """`Walk` of one trace's lines (header, steps, rejects, end)."""
     first = lines[0]["view"] if lines else {}
-    out = Walk(situations(lines, family), [f for f in PER_HAND if _get(first, f) is not _MISSING])
+    out = Walk(situations(lines, family, ruleset), [f for f in PER_HAND if _get(first, f) is not _MISSING])
     out.pairs = set(pairs_met(lines, family))
     over = False
+    before = first
     for line in lines:
         if line["kind"] == "step":
             over = bool(line["view"].get("match", {}).get("over"))
             out.changed |= {f for f in out.fields if _get(line["view"], f) != _get(first, f)}
+            if line["action"]["type"] == "shuffle":
+                out.carried |= {f for f in out.fields if _seatless(_get(before, f)) != _seatless(_get(first, f))}
+            before = line["view"]
         elif line["kind"] == "reject" and over:
             out.after_end += 1
     return out

@@ -4,7 +4,7 @@
 PATH does not exist yet, is an empty folder, or is a regola corpus: a
 folder holding the marker file `MARKER` (every corpus regola writes has
 one), or a folder whose entries are exactly what regola writes (variant
-folders holding nothing but ``.jsonl`` traces, as a corpus written before
+folders holding nothing but ``.jsonl`` or ``.jsonl.gz`` traces, as a corpus written before
 the marker existed). Anything else (a folder of other files, a file) is
 refused unless the user says ``--force``.
 """
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+
+from regola.conformance.trace.storage import SUFFIXES
 
 MARKER = ".regola-corpus"
 """The file that marks a folder as a corpus regola wrote (and may replace)."""
@@ -33,7 +35,7 @@ def write_marker(folder: Path) -> None:
 
 def is_corpus(folder: Path) -> bool:
     """True if ``folder`` is a regola corpus: it holds the marker, or only
-    variant folders of ``.jsonl`` traces (an empty folder included)."""
+    variant folders of traces (an empty folder included)."""
     folder = Path(folder)
     if (folder / MARKER).is_file():
         return True
@@ -42,7 +44,7 @@ def is_corpus(folder: Path) -> bool:
             if not entry.is_dir(follow_symlinks=False):
                 return False
             with os.scandir(entry.path) as files:
-                if any(not (f.is_file(follow_symlinks=False) and f.name.endswith(".jsonl")) for f in files):
+                if any(not (f.is_file(follow_symlinks=False) and f.name.endswith(SUFFIXES)) for f in files):
                     return False
     return True
 

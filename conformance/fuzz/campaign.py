@@ -9,20 +9,31 @@ futures are the standard ``concurrent.futures`` shape, so both executors
 share this code. Each batch is a plain function of picklable arguments
 (`play_batch`); a game's verdict depends only on its number
 (`regola.conformance.fuzz.plan`), so the two executors agree game for game.
+
+The engine is asked what it plays (`regola.conformance.fuzz.learn`): the
+variants it does not list are left out before the first game, and a
+variant's option sets that it refuses are learnt before the first game of
+that variant is handed out, and never drawn. A time budget covers everything:
+learning, games (a batch starts no game past the deadline) and shrinking
+(what is left of the budget, shared among the failures to shrink; with
+``keep_going``, a quarter of the budget at most, or ``shrink_seconds``, is
+kept for it once a failure is found).
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from regola.conformance.adapters.load import engine_factory
+from regola.conformance.fuzz.learn import Learner
 from regola.conformance.fuzz.plan import game
 from regola.conformance.fuzz.play import Outcome, close_engines, play, shrink
 
@@ -49,6 +60,13 @@ class Campaign:
     keep_going: bool = False
     """Play on after a failure (each kind of failure, by variant and rule, is
     shrunk once at the end); by default the campaign stops at the first."""
+    refused: frozenset[str] = frozenset()
+    """Option sets the engine refused (`regola.conformance.fuzz.plan.option_key`),
+    learnt before the first game: never drawn."""
+
+    def game(self, number: int) -> Any:
+        """Game ``number`` of this campaign (`regola.conformance.fuzz.plan.game`)."""
+        return game(self.seed, number, self.variants, self.sample_options, self.refused)
 
 
 @dataclass
@@ -59,11 +77,17 @@ class Results:
 
     engine: str | None = None
     counts: Counter[str] = field(default_factory=Counter)
+    """Games by verdict, every game counted (the failures beyond the kept
+    ones included)."""
     steps: int = 0
     failures: list[Outcome] = field(default_factory=list)
     first_error: Outcome | None = None
     seconds: float = 0.0
     workers: int = 1
+    unlisted: tuple[str, ...] = ()
+    """The chosen variants the engine does not list (no game of them is played)."""
+    refused: dict[str, int] = field(default_factory=dict)
+    """Variant -> how many of its option sets the engine refused (none of its games draws them)."""
 
     def add(self, outcome: Outcome) -> None:
         self.counts[outcome.status] += 1
@@ -84,26 +108,47 @@ class Results:
 KEPT_FAILURES = 1000
 
 
-def play_batch(campaign: Campaign, numbers: list[int]) -> list[Outcome]:
-    """Play games ``numbers`` of ``campaign`` in this process."""
+def play_batch(campaign: Campaign, numbers: list[int], stop_at: float | None = None) -> list[Outcome]:
+    """Play games ``numbers`` of ``campaign`` in this process, starting none
+    once the wall clock (``time.time()``) is past ``stop_at``: the games not
+    played are not returned, and not counted."""
     factory = engine_factory(campaign.engine, campaign.timeout)
     spec = campaign.engine or "reference"
-    return [play(spec, factory, game(campaign.seed, n, campaign.variants, campaign.sample_options)) for n in numbers]
+    out = []
+    for n in numbers:
+        if stop_at is not None and time.time() > stop_at:
+            break
+        out.append(play(spec, factory, campaign.game(n)))
+    return out
 
 
-def _shrink_failures(campaign: Campaign, results: Results) -> None:
+def replay_engine(engine: str | None) -> str:
+    """The engine's part of a ``regola conform`` command (empty for the reference)."""
+    return f"--engine {shlex.quote(engine)} " if engine else ""
+
+
+def _shrink_failures(campaign: Campaign, results: Results, until: float | None) -> None:
     """Shrink and write the first failure (with ``keep_going``, the first of
-    each variant and rule), here, once the workers are done."""
+    each variant, rule and kind of disagreement), here, once the workers are
+    done; with ``until`` (a `time.monotonic` time), within what is left of
+    the budget, shared equally (a failure is written as found when none is
+    left)."""
     factory = engine_factory(campaign.engine, campaign.timeout)
     spec = campaign.engine or "reference"
-    seen: set[tuple[str, str | None]] = set()
+    chosen: list[Outcome] = []
+    seen: set[tuple[str, Any]] = set()
     for outcome in results.failures:
-        kind = (outcome.variant, outcome.rule)
+        kind = (outcome.variant, outcome.signature)
         if kind in seen or (seen and not campaign.keep_going):
             continue
         seen.add(kind)
-        number = game(campaign.seed, outcome.number, campaign.variants, campaign.sample_options)
-        shrink(spec, factory, number, outcome, campaign.out_dir, campaign.shrink_seconds)
+        chosen.append(outcome)
+    for i, outcome in enumerate(chosen):
+        seconds = campaign.shrink_seconds
+        if until is not None:
+            seconds = min(seconds, max(0.0, (until - time.monotonic()) / (len(chosen) - i)))
+        shrink(spec, factory, campaign.game(outcome.number), outcome, campaign.out_dir, seconds,
+               replay_engine(campaign.engine))
     close_engines()
 
 
@@ -128,10 +173,15 @@ def run(
     per core), a Dask scheduler address, or a `distributed.Client`."""
     if campaign.games is None and campaign.seconds is None:
         raise ValueError("a campaign needs a number of games or a time budget")
-    started = time.monotonic()
-    deadline = None if campaign.seconds is None else started + campaign.seconds
+    started, wall = time.monotonic(), time.time()
+    end = None if campaign.seconds is None else started + campaign.seconds
+    learner = Learner(engine_factory(campaign.engine, campaign.timeout), campaign.sample_options and bool(campaign.engine))
+    listed = learner.listed(campaign.variants)
+    campaign = replace(campaign, variants=listed or campaign.variants)
     executor, workers, close = _executor(jobs, cluster)
-    results = Results(engine=campaign.engine, workers=workers)
+    results = Results(engine=campaign.engine, workers=workers, unlisted=learner.unlisted)
+    deadline = end if listed else started  # the engine plays none of the variants: no game
+    reserve = 0.0 if campaign.seconds is None else min(campaign.shrink_seconds, campaign.seconds / 4)
     pending: set[Future[list[Outcome]]] = set()
     batches = _batches(campaign)
     try:
@@ -140,7 +190,11 @@ def run(
                 numbers = next(batches, None)
                 if numbers is None:
                     break
-                pending.add(executor.submit(play_batch, campaign, numbers))
+                # each variant's refused option sets are known before its first game is drawn
+                if any([learner.learn(game(campaign.seed, n, campaign.variants, False).variant) for n in numbers]):
+                    campaign = replace(campaign, refused=frozenset(learner.refused))
+                stop_at = None if deadline is None else wall + (deadline - started)
+                pending.add(executor.submit(play_batch, campaign, numbers, stop_at))
             if not pending:
                 break
             done, pending = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
@@ -155,10 +209,14 @@ def run(
                 for future in pending:
                     future.cancel()
                 deadline = started  # submit nothing more; finish what runs
+            elif results.failures and end is not None:
+                deadline = min(deadline or end, end - reserve)  # keep time to shrink what was found
     finally:
         close()
+        learner.close()
+    results.refused = dict(learner.by_variant)
     results.failures.sort(key=lambda o: o.number)
-    _shrink_failures(campaign, results)
+    _shrink_failures(campaign, results, end)
     results.seconds = time.monotonic() - started
     return results
 

@@ -3,7 +3,10 @@
 Game ``n`` of a campaign with seed ``s`` has its variant, option set and
 seed drawn from ``random.Random(f"{s}:{n}")``, so any worker anywhere plays
 the same game for the same number, and a campaign's verdicts do not depend
-on how its games are spread over processes or machines.
+on how its games are spread over processes or machines. The variants and
+option sets are those the engine plays, learnt before the first game
+(`regola.conformance.fuzz.learn`): the option sets it refused are not in
+the space a game draws from.
 """
 
 from __future__ import annotations
@@ -32,8 +35,13 @@ class Game:
     options: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
+def option_key(variant: str, options: dict[str, Any]) -> str:
+    """A variant's option set as one string (for the sets an engine refused)."""
+    return f"{variant} {json.dumps(options, sort_keys=True)}"
+
+
 @lru_cache(maxsize=None)
-def _option_space(variant: str) -> tuple[dict[str, Any], ...]:
+def option_space(variant: str) -> tuple[dict[str, Any], ...]:
     """The option sets of ``variant`` that load and prove, sorted by their
     JSON text: the same order in every process, whatever its hash seed."""
     usable = {}
@@ -46,14 +54,21 @@ def _option_space(variant: str) -> tuple[dict[str, Any], ...]:
     return tuple(usable[key] for key in sorted(usable))
 
 
-def game(campaign_seed: int, number: int, variants: tuple[str, ...], sample_options: bool = True) -> Game:
-    """Game ``number`` of the campaign (see the module docstring)."""
+def game(
+    campaign_seed: int,
+    number: int,
+    variants: tuple[str, ...],
+    sample_options: bool = True,
+    refused: frozenset[str] = frozenset(),
+) -> Game:
+    """Game ``number`` of the campaign (see the module docstring); the
+    option sets of ``refused`` (`option_key`) are never drawn."""
     rng = random.Random(f"{campaign_seed}:{number}")
     variant = variants[rng.randrange(len(variants))]
     seed = rng.randrange(2**32)
     options: dict[str, Any] = {}
     if sample_options and rng.random() >= DEFAULT_SHARE:
-        space = _option_space(variant)
+        space = [o for o in option_space(variant) if option_key(variant, o) not in refused]
         if space:
             options = dict(space[rng.randrange(len(space))])
     return Game(number, variant, seed, options)

@@ -2,12 +2,16 @@
 
 A worker keeps one engine per engine spec (a fresh one after the engine
 fails), plays the game in lockstep with the reference
-(`regola.conformance.runner.lockstep.play_game`) from `SeededChoices`, and
-on a disagreement shrinks the recorded choices: the game is cut right after
-the disagreement, probes that did not disagree are dropped, then each
-choice is tried at its simplest (the first legal action) while the engine
-still disagrees, within a time budget. The smallest game is written as a
-trace.
+(`regola.conformance.runner.lockstep.play_game`) from `SeededChoices`,
+probing now and then with an action the rules forbid, of any kind and in
+any phase (`.probes`), and on a disagreement shrinks the recorded choices:
+the game is cut right after the disagreement, probes that did not disagree
+are dropped, then each choice is tried at its simplest (the first legal
+action), a change kept only while the engine still disagrees in the same
+way: the same kind of divergence blamed on the same rule, or the same kind
+of engine failure (`LockstepDisagreement.signature`), so that a turn bug is
+never saved as a game that shows a trick-winner bug. Within a time budget.
+The smallest game is written as a trace.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any
 
 from regola.conformance.fuzz.choices import Script, ScriptedChoices, SeededChoices
 from regola.conformance.fuzz.plan import Game
+from regola.conformance.fuzz.probes import Probes
 from regola.conformance.protocol.engine import EngineFailure
 from regola.conformance.runner.lockstep import Choices, LockstepDisagreement, play_game
 from regola.conformance.runner.run import EngineHost
@@ -50,6 +55,8 @@ class Outcome:
     trace_lines: int = 0
     script: Script = field(default_factory=list, repr=False)
     """The recorded choices of a failed game."""
+    signature: tuple[str, str | None] | None = None
+    """A failed game's kind of disagreement and rule (`LockstepDisagreement.signature`)."""
 
 
 _HOSTS: dict[str, EngineHost] = {}
@@ -73,25 +80,29 @@ def _host(spec: str, factory: Callable[[], Any]) -> EngineHost:
     return host
 
 
-def _attempt(host: EngineHost, game: Game, choices: Choices, out: Path | None) -> LockstepDisagreement | int:
+def _attempt(
+    host: EngineHost, game: Game, choices: Choices, out: Path | None, replay: str | None = None
+) -> LockstepDisagreement | int:
     """Play once; the disagreement, or the number of steps if none."""
     engine = host.start()
     try:
-        return play_game(engine, host.hello, choices, game.variant, game.options, MAX_STEPS, out)
+        return play_game(engine, host.hello, choices, game.variant, game.options, MAX_STEPS, out, Probes, replay)
     except LockstepDisagreement as exc:
         if exc.divergence is None:  # the engine failed: a fresh one next time
             host.discard()
         return exc
 
 
-def _shrink(host: EngineHost, game: Game, script: Script, budget: float) -> Script:
-    """A smaller script on which the engine still disagrees."""
+def _shrink(host: EngineHost, game: Game, script: Script, budget: float, signature: tuple[str, str | None]) -> Script:
+    """A smaller script on which the engine still disagrees with the same
+    ``signature`` (`LockstepDisagreement.signature`)."""
     deadline = time.monotonic() + budget
 
     def fails(candidate: Script) -> Script | None:
         choices = ScriptedChoices(candidate)
         result = _attempt(host, game, choices, None)
-        return choices.used if isinstance(result, LockstepDisagreement) else None
+        same = isinstance(result, LockstepDisagreement) and result.signature == signature
+        return choices.used if same else None
 
     steps = sum(1 for kind, _ in script if kind == "choice") or 1
     best = [(k, steps if k == "length" else v) for k, v in script]
@@ -138,25 +149,35 @@ def play(spec: str, factory: Callable[[], Any], game: Game) -> Outcome:
     outcome.status = "failed"
     outcome.steps = result.lines
     outcome.script = choices.script
+    outcome.signature = result.signature
     _describe(outcome, result)
     return outcome
 
 
 def shrink(
-    spec: str, factory: Callable[[], Any], game: Game, outcome: Outcome, out_dir: Path, seconds: float = SHRINK_SECONDS
+    spec: str,
+    factory: Callable[[], Any],
+    game: Game,
+    outcome: Outcome,
+    out_dir: Path,
+    seconds: float = SHRINK_SECONDS,
+    replay: str | None = None,
 ) -> None:
-    """Shrink a failed game's choices and write the smallest game that still
-    fails as ``out_dir/fuzz-<variant>-<number>.jsonl`` (in ``outcome.trace``)."""
+    """Shrink a failed game's choices to the same kind of disagreement and
+    write the smallest game that still shows it as
+    ``out_dir/fuzz-<variant>-<number>.jsonl`` (in ``outcome.trace``);
+    with ``seconds`` 0 the game is written as found. ``replay``: the
+    engine's part of the replay command (`play_game`)."""
     host = _host(spec, factory)
-    first = _attempt(host, game, ScriptedChoices(outcome.script), None)
     script = outcome.script
-    if isinstance(first, LockstepDisagreement) and seconds > 0:
-        script = _shrink(host, game, outcome.script, seconds)
+    if seconds > 0 and outcome.signature is not None:
+        script = _shrink(host, game, outcome.script, seconds, outcome.signature)
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / f"fuzz-{game.variant}-{game.number}.jsonl"
-    final = _attempt(host, game, ScriptedChoices(script), path)
-    if not isinstance(final, LockstepDisagreement):  # the engine is not deterministic: keep the first game
-        final = _attempt(host, game, ScriptedChoices(outcome.script), path)
+    final = _attempt(host, game, ScriptedChoices(script), path, replay)
+    if not isinstance(final, LockstepDisagreement) or final.signature != outcome.signature:
+        # the engine is not deterministic: keep the game as found
+        final = _attempt(host, game, ScriptedChoices(outcome.script), path, replay)
     if isinstance(final, LockstepDisagreement):
         _describe(outcome, final)
         outcome.trace = str(path)
@@ -164,5 +185,6 @@ def shrink(
 
 
 def _describe(outcome: Outcome, disagreement: LockstepDisagreement) -> None:
-    outcome.message = disagreement.report
+    # the replay command is the report's to print, once
+    outcome.message = disagreement.report.split("\n\nthe game is written to ", 1)[0]
     outcome.rule = disagreement.divergence.rule if disagreement.divergence else None

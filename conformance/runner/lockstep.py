@@ -11,7 +11,7 @@ When they disagree, hypothesis shrinks the game (towards the first legal
 choice at every step, no probes, small deck seeds) and the smallest game that still
 disagrees is written as a trace file, so that ::
 
-    regola conform --engine CMD --trace lockstep-briscola-2.jsonl
+    regola conform --engine my_engine.py:MyEngine --trace lockstep-briscola-2.jsonl
 
 replays exactly the disagreement. Use it from a test::
 
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -61,7 +62,12 @@ class LockstepDisagreement(AssertionError):
     up to and including the step where they did."""
 
     def __init__(
-        self, report: str, trace_path: Path | None, divergence: Divergence | None = None, lines: int = 0
+        self,
+        report: str,
+        trace_path: Path | None,
+        divergence: Divergence | None = None,
+        lines: int = 0,
+        failure: str | None = None,
     ) -> None:
         super().__init__(report)
         self.report = report
@@ -69,6 +75,17 @@ class LockstepDisagreement(AssertionError):
         self.divergence = divergence
         self.lines = lines
         """Trace lines (steps and rejects) up to and including the disagreement."""
+        self.failure = failure
+        """For an engine that failed (no divergence): the kind of failure (``crash``, ``timeout``...)."""
+
+    @property
+    def signature(self) -> tuple[str, str | None]:
+        """What kind of disagreement this is: (the divergence's kind, the rule
+        it is blamed on), or (``engine-<failure>``, None). A game shrunk to
+        another signature shows another bug."""
+        if self.divergence is not None:
+            return self.divergence.kind, self.divergence.rule
+        return f"engine-{self.failure or 'failure'}", None
 
 
 class _RecorderViews(ReferenceReplay):
@@ -113,7 +130,8 @@ class Choices(Protocol):
         """How many steps to play, from 1 to ``max_steps``."""
 
     def probe(self) -> bool:
-        """Whether to try a forbidden action before this step."""
+        """Whether to try a forbidden action before this step (or, once the
+        match is over, after it)."""
 
     def forbidden(self, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """Which forbidden action to try."""
@@ -145,6 +163,11 @@ class DrawnChoices:
         return self.data.draw(st.integers(0, count - 1), label="choice")
 
 
+Forbidden = Callable[[Any, list[dict[str, Any]]], list[dict[str, Any]]]
+"""Given the reference's state and its legal actions (JSON data), the
+forbidden actions a probe may try there (each one the rules refuse)."""
+
+
 def play_lockstep(
     engine: Engine,
     hello: dict[str, Any],
@@ -173,9 +196,18 @@ def play_game(
     options: dict[str, Any] | None = None,
     max_steps: int = 200,
     out: Path | None = None,
+    probes: Callable[[Any], Forbidden] | None = None,
+    replay: str | None = None,
 ) -> int:
     """Play one game whose choices come from ``choices`` through the
-    reference and ``engine`` side by side (see `play_lockstep`)."""
+    reference and ``engine`` side by side (see `play_lockstep`).
+
+    A probe may come before any step, a shuffle between hands included, and
+    once more after the end of the match. ``probes``, given the ruleset,
+    makes the function that lists the forbidden actions a probe may try
+    (default: plays of any seat and card that are not legal now).
+    ``replay``: the engine's part of the command that replays the written
+    trace (``--engine 'node my.js'``), for the report."""
     if variant not in hello.get("variants", []):
         raise ValueError(f"the engine does not list {variant} among its variants")
     ruleset = ruleset_for(variant, json.dumps(options or {}, sort_keys=True))
@@ -195,7 +227,16 @@ def play_game(
     )
     fields = list(hello.get("fields", []))
     ref = _RecorderViews(rec) if hello.get("seat_views") else None
+    forbidden: Forbidden = probes(ruleset) if probes else (lambda _state, legal: _forbidden(rec, legal))
     engine = _Guarded(engine)  # type: ignore[assignment]
+
+    def probe(legal: list[dict[str, Any]], view: dict[str, Any]) -> None:
+        if choices.probe():
+            candidates = forbidden(rec.state, legal)
+            if candidates:
+                item = rec.reject(choices.forbidden(candidates))
+                check_reject(engine, fields, item, len(rec.items) + 1, view)
+
     try:
         engine.new(variant, options or {}, rec.header["ruleset_hash"], deck, rec.header["deal"])
         check_views(engine, fields, rec.header["view"], ref, None, 1, None, lambda: rec.header["rules"])
@@ -203,21 +244,20 @@ def play_game(
         length = choices.length(max_steps)
         while not rec.state.is_over and rec.steps < length:
             legal = legal_dicts(rec.state)
+            probe(legal, view)
             if rec.state.is_chance:
                 action: dict[str, Any] = {"type": "shuffle", "deck": draw_deck()}
             else:
-                if choices.probe():
-                    bad = choices.forbidden(_forbidden(rec, legal))
-                    item = rec.reject(bad)
-                    check_reject(engine, fields, item, len(rec.items) + 1, view)
                 action = legal[choices.choice(len(legal))]
             before = rec.state
             rec.step(action)
             item = rec.items[-1]
             check_step(engine, hello, fields, item, len(rec.items) + 1, ref, lambda: before)
             view = item["view"]
+        if rec.state.is_over:  # after the end of the match every action is refused
+            probe([], view)
     except DivergenceFound as found:
-        raise _disagreement(rec, out, found.divergence.render(), found.divergence) from None
+        raise _disagreement(rec, out, found.divergence.render(), found.divergence, replay=replay) from None
     except EngineFailure as exc:
         last = rec.items[-1] if rec.items else None
         if last is None:
@@ -226,7 +266,8 @@ def play_game(
             where = f"step {last['index']}"
         else:
             where = f"the reject line before step {last['index']}"
-        raise _disagreement(rec, out, f"engine error ({exc.kind}) at {where}: {exc.message}") from None
+        text = f"engine error ({exc.kind}) at {where}: {exc.message}"
+        raise _disagreement(rec, out, text, failure=exc.kind, replay=replay) from None
     return rec.steps
 
 
@@ -251,13 +292,25 @@ class _Guarded:
         return call
 
 
-def _disagreement(rec: Recorder, out: Path | None, text: str, divergence: Divergence | None = None) -> LockstepDisagreement:
+def _disagreement(
+    rec: Recorder,
+    out: Path | None,
+    text: str,
+    divergence: Divergence | None = None,
+    failure: str | None = None,
+    replay: str | None = None,
+) -> LockstepDisagreement:
     if out is not None:
         # Written at every failing example: hypothesis replays the smallest
         # one last, so the file ends up holding it.
         write_trace(out, rec.trace())
-        text += f"\n\nthe game is written to {out}; replay it with:\n  regola conform --engine CMD --trace {out}"
-    return LockstepDisagreement(text, out, divergence, len(rec.items))
+        trace = shlex.quote(str(out))
+        if replay is None:
+            text += (f"\n\nthe game is written to {out}; replay it through your engine with `regola conform "
+                     f"--trace {trace}` and the --engine option that starts it")
+        else:
+            text += f"\n\nthe game is written to {out}; replay it with:\n  regola conform {replay}--trace {trace}"
+    return LockstepDisagreement(text, out, divergence, len(rec.items), failure)
 
 
 def check_engine(

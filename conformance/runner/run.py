@@ -25,6 +25,7 @@ from regola.conformance.runner.replay import describe_exception, replay_trace
 from regola.conformance.runner.trace_check import BAD_TRACE, check_trace
 from regola.conformance.runner.verdicts import Divergence, TraceResult
 from regola.conformance.trace.format import read_trace
+from regola.conformance.trace.storage import trace_stem
 
 __all__ = ["Divergence", "EngineFactory", "EngineHost", "TraceResult", "display_path", "run_traces"]
 
@@ -95,8 +96,8 @@ class EngineHost:
         try:
             trace = read_trace(path)
         except Exception as exc:  # noqa: BLE001 - a bad file is a verdict, not a crash of the run
-            return _errored(path, "?", path.stem, "trace", str(exc), replay)
-        variant, name = trace.header.get("variant", "?"), trace.header.get("name", path.stem)
+            return _errored(path, "?", trace_stem(path), "trace", str(exc), replay)
+        variant, name = trace.header.get("variant", "?"), trace.header.get("name", trace_stem(path))
         checked = check_trace(trace)  # the trace's own fault, before any engine sees it
         if checked.problem:
             return _errored(path, variant, name, BAD_TRACE, checked.problem, replay)

@@ -46,6 +46,20 @@ def write_text_atomic(path: Path, text: str) -> None:
             raise
 
 
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """`write_text_atomic` for bytes (a compressed trace)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = _new_file(path.parent, f".{path.name}.")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def new_folder_beside(path: Path, tag: str) -> Path:
     """A new empty folder next to ``path`` (``.<name>-<tag>-<random>``) to
     build a replacement of it in, created with the permissions of any new

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -35,7 +36,8 @@ from typing import Annotated, Any, Literal, Union, overload
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from .atomic import new_folder_beside, write_text_atomic  # noqa: F401 - re-exported: written files go through them
+from .atomic import new_folder_beside, write_bytes_atomic, write_text_atomic  # noqa: F401 - re-exported
+from .storage import COMPRESSED, compress, open_binary, read_bytes, text_size
 
 FORMAT = "regola-trace"
 VERSION = 1
@@ -187,13 +189,19 @@ def dumps_trace(trace: Trace) -> str:
 
 
 def write_trace(path: str | os.PathLike[str], trace: Trace) -> None:
-    """Write ``trace`` to ``path`` atomically."""
-    write_text_atomic(Path(path), dumps_trace(trace))
+    """Write ``trace`` to ``path`` atomically, compressed if the name ends
+    in ``.jsonl.gz`` (`.storage`)."""
+    path = Path(path)
+    if path.name.endswith(COMPRESSED):
+        write_bytes_atomic(path, compress(dumps_trace(trace)))
+    else:
+        write_text_atomic(path, dumps_trace(trace))
 
 
 def read_trace(path: str | os.PathLike[str]) -> Trace:
     """Read and check a trace file.
 
+    A compressed file (``.jsonl.gz``) reads as its text (`.storage`).
     Raises `TraceError` naming the file and line for anything wrong:
     not JSON, a line that breaks the schema, an unsupported version, lines
     out of order, step indices that skip, an end line whose step count is
@@ -201,11 +209,11 @@ def read_trace(path: str | os.PathLike[str]) -> Trace:
     """
     path = Path(path)
     try:
-        if path.stat().st_size > STREAM_BYTES:
+        if text_size(path) > STREAM_BYTES:
             return _read_streaming(path)
-        raw_bytes = path.read_bytes()
-    except OSError as exc:
-        raise TraceError(f"{path}: cannot be read: {(exc.strerror or str(exc)).lower()}") from None
+        raw_bytes = read_bytes(path)
+    except (OSError, EOFError, zlib.error) as exc:  # EOFError, zlib.error: a broken .jsonl.gz read as a stream
+        raise TraceError(f"{path}: cannot be read: {(getattr(exc, 'strerror', None) or str(exc)).lower()}") from None
     try:
         text = raw_bytes.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -300,9 +308,11 @@ def _assemble(path: Path, lines: list[dict[str, Any]]) -> Trace:
 # --- large traces, read in one pass and kept on disk ------------------------
 
 STREAM_BYTES = 16 * 1024 * 1024
-"""A trace file larger than this is checked line by line and its step and
-reject lines are read again from the file when the runner gets to them
-(`LinesOnDisk`) instead of being held in memory."""
+"""A trace file whose text is larger than this is checked line by line and
+its step and reject lines are read again from the file when the runner gets
+to them (`LinesOnDisk`) instead of being held in memory. For a compressed
+file, the size of its text counts, and reading a line decompresses the
+file up to it."""
 
 
 class LinesOnDisk(Sequence[dict[str, Any]]):
@@ -338,7 +348,7 @@ class LinesOnDisk(Sequence[dict[str, Any]]):
     def _lines(self, start: int, stop: int) -> Iterator[dict[str, Any]]:
         if start >= stop:
             return
-        with self.path.open("rb") as fh:
+        with open_binary(self.path) as fh:
             fh.seek(self._offsets[start])
             for _ in range(start, stop):
                 yield json.loads(fh.readline())
@@ -353,7 +363,7 @@ def _read_streaming(path: Path) -> Trace:
     offsets = array("q")
     steps = 0
     offset = 0
-    with path.open("rb") as fh:
+    with open_binary(path) as fh:
         for number, raw in enumerate(fh, start=1):
             start, offset = offset, offset + len(raw)
             try:

@@ -187,7 +187,7 @@ def _details(files: list[Results], page: str, set_key: str) -> str:
             if trace and set_key == "":
                 bits.append(
                     f"first failing trace `{trace}`, replayed by "
-                    f"`regola conform --engine {_engine_arg(r)} --trace conformance/data/corpus/{trace}.jsonl`"
+                    f"`regola conform --engine {_engine_arg(r)} --trace conformance/data/corpus/{trace}.jsonl.gz`"
                 )
             elif trace:
                 bits.append(f"first failing game `{trace}`")

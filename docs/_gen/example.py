@@ -1,8 +1,9 @@
 """A short example game on a variant page, rendered from a corpus trace.
 
-The corpus lives in ``conformance/data/corpus/<variant>/*.jsonl`` (trace format
-version 1). The example is the first hand of the variant's first playout
-trace (by name): the deal, a table of the steps, and the result.
+The corpus lives in ``conformance/data/corpus/<variant>/*.jsonl.gz`` (trace
+format version 1, compressed; plain ``.jsonl`` files are read too). The
+example is the first hand of the variant's first playout trace (by name):
+the deal, a table of the steps, and the result.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from regola.conformance.trace.files import CORPUS_DIR
+from regola.conformance.trace.files import CORPUS_DIR, trace_files
+from regola.conformance.trace.storage import first_line, read_text
 from regola.spec.schema import Ruleset
 
 from .md import indent, table
@@ -22,7 +24,7 @@ SHOWN_STEPS = 12
 def corpus_traces(variant: str) -> list[Path]:
     """The corpus traces of a variant, by name."""
     folder = CORPUS_DIR / variant
-    return sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
+    return trace_files(folder) if folder.is_dir() else []
 
 
 def pick_trace(variant: str) -> tuple[Path, list[dict[str, Any]]] | None:
@@ -38,8 +40,7 @@ def pick_trace(variant: str) -> tuple[Path, list[dict[str, Any]]] | None:
 
 def _header(path: Path) -> dict[str, Any]:
     try:
-        with path.open(encoding="utf-8") as fh:
-            first = json.loads(fh.readline())
+        first = json.loads(first_line(path))
     except (OSError, ValueError):
         return {}
     return first if isinstance(first, dict) else {}
@@ -84,7 +85,7 @@ def example_section(ruleset: Ruleset, page: str) -> str:
 
 def _read(path: Path) -> list[dict[str, Any]]:
     try:
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        return [json.loads(line) for line in read_text(path).splitlines() if line.strip()]
     except (OSError, ValueError):
         return []
 

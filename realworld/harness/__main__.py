@@ -96,8 +96,9 @@ def do_record(e: Engine) -> None:
         print(f"[{e.slug}] nothing failed: no cassette")
         return
     from regola.conformance.trace.files import CORPUS_DIR  # noqa: PLC0415
+    from regola.conformance.trace.storage import COMPRESSED  # noqa: PLC0415
 
-    paths = [str(CORPUS_DIR / f"{w}.jsonl") for w in wanted]
+    paths = [str(CORPUS_DIR / f"{w}{COMPRESSED}") for w in wanted]
     with tempfile.TemporaryDirectory() as tmp:
         parts = Path(tmp) / "parts"
         rec = [sys.executable, "-m", "realworld.harness.cassette", "record", str(parts), "--", *e.command(tree)]

@@ -31,6 +31,7 @@ from regola.conformance.corpus.scenarios import option_sets
 from regola.conformance.trace.files import iter_traces
 from regola.conformance.trace.format import read_trace
 from regola.conformance.trace.record import seeded_game
+from regola.conformance.trace.storage import compress, read_text, trace_stem
 from regola.reference import apply, new_game
 from regola.spec import SpecError, load
 
@@ -68,7 +69,7 @@ def test_generated_traces_read_back_and_are_named_for_their_place(briscola2, tmp
     purposes = set()
     for path in paths:
         trace = read_trace(path)
-        assert trace.header["name"] == path.stem and trace.header["variant"] == "briscola-2"
+        assert trace.header["name"] == trace_stem(path) and trace.header["variant"] == "briscola-2"
         purposes.add(trace.header["purpose"])
         for item in trace.items:
             if item["kind"] == "step":
@@ -99,10 +100,10 @@ def test_an_unknown_variant_builds_nothing():
 def test_first_difference_names_file_and_line(briscola2, tmp_path):
     write_corpus(briscola2, tmp_path / "a")
     write_corpus(briscola2, tmp_path / "b")
-    path = tmp_path / "b" / "briscola-2" / "playout-seed-1.jsonl"
-    lines = path.read_text().split("\n")
+    path = tmp_path / "b" / "briscola-2" / "playout-seed-1.jsonl.gz"
+    lines = read_text(path).split("\n")
     lines[4] = lines[4].replace('"seat":', '"seat": ', 1)
-    path.write_text("\n".join(lines))
+    path.write_bytes(compress("\n".join(lines)))
     assert first_difference(tmp_path / "a", tmp_path / "b") == f"{path} differs from a fresh generation at line 5"
     path.unlink()
     assert first_difference(tmp_path / "a", tmp_path / "b") == f"{path} is missing (regenerate the corpus)"
@@ -115,11 +116,11 @@ def test_corpus_check_command_fails_on_a_tampered_copy(briscola2, tmp_path):
            "--corpus", str(root)]
     ok = subprocess.run(run, capture_output=True, text=True)
     assert ok.returncode == 0, ok.stderr
-    victim = root / "briscola-2" / "negative--default.jsonl"
-    victim.write_text(victim.read_text().replace('"rule":"briscola.play.turn"', '"rule":"briscola.play.in-hand"'))
+    victim = root / "briscola-2" / "negative--default.jsonl.gz"
+    victim.write_bytes(compress(read_text(victim).replace('"rule":"briscola.play.turn"', '"rule":"briscola.play.in-hand"')))
     bad = subprocess.run(run, capture_output=True, text=True)
     assert bad.returncode == 1
-    assert "negative--default.jsonl differs from a fresh generation at line" in bad.stderr
+    assert "negative--default.jsonl.gz differs from a fresh generation at line" in bad.stderr
 
 
 def test_every_default_rule_of_a_variant_is_exercised(briscola2):

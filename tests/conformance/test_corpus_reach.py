@@ -1,7 +1,7 @@
 """The traces that reach where bugs live (`regola.conformance.corpus.reach`):
-full matches, pair playouts, extreme hands, the negative matrix, and the
-situation coverage report; generated the same every time, and the
-situations really in the traces."""
+full matches, pair games, extreme hands, searched matches, the negative
+matrix, and the situation coverage report; generated the same every time,
+and the situations really in the traces."""
 
 from __future__ import annotations
 
@@ -11,15 +11,11 @@ import pytest
 
 from regola.conformance.corpus.extremes import play, search_extremes
 from regola.conformance.corpus.matrix import TYPES, cells
-from regola.conformance.corpus.reach import (
-    extreme_traces,
-    match_traces,
-    pair_game,
-    pair_plan,
-    pair_traces,
-)
+from regola.conformance.corpus.match_situations import MATCH_SITUATIONS
+from regola.conformance.corpus.pairs import pair_game, pair_traces, pair_universe, pairs_cannot, pairs_met
+from regola.conformance.corpus.reach import extreme_traces, match_traces
 from regola.conformance.corpus.situation_coverage import complete, render, situation_coverage
-from regola.conformance.corpus.situations import applicable, pair_universe, pairs_met, situations
+from regola.conformance.corpus.situations import applicable, situations
 from regola.conformance.trace.format import dumps_trace, read_trace
 from regola.conformance.trace.record import load_ruleset
 from regola.spec import catalog, variant_ids
@@ -37,8 +33,8 @@ def scopa_matches():
 def test_full_matches_reach_several_hands_and_their_end(scopa_matches):
     assert len(scopa_matches) >= 2
     for trace in scopa_matches:
-        shows = situations(lines(trace), "scopa")
-        assert "second-hand" in shows and "match-over" in shows
+        shows = situations(lines(trace), "scopa", load_ruleset("scopa-2"))
+        assert {"second-hand", "match-over", "end-target"} <= shows.keys()
         assert trace.end["match"]["over"] is True and trace.end["match"]["hands_played"] >= 2
         assert "legal" not in trace.steps[0]  # legal lists are in the playouts only
 
@@ -73,23 +69,44 @@ def test_a_pair_meets_in_a_trick_of_one_suit_or_a_capture_of_one_rank():
     assert len(pair_universe(load_ruleset("briscola-2", checked=False))) == 4 * 45
 
 
-def test_the_pair_plan_meets_every_pair_of_the_family_and_its_traces_show_them():
-    plan = pair_plan("scopa")
-    assert plan == pair_plan.__wrapped__("scopa")  # the same every time
-    universe = set().union(*(pair_universe(load_ruleset(v, checked=False))
-                             for v in variant_ids() if load_ruleset(v, checked=False).family == "scopa"))
+@pytest.mark.parametrize("variant", ["briscola-2", "scopa-2", "chiamata"])
+def test_pair_games_meet_every_pair_of_the_variant_and_its_traces_show_them(variant):
+    rs = load_ruleset(variant)
+    traces, missing = pair_traces(variant, set())
+    assert not missing and traces
     met = set()
-    for variant in sorted({v for v, *_ in plan}):
-        for trace in pair_traces(variant, plan):
-            met |= set(pairs_met(lines(trace), "scopa"))
-            assert trace.header["purpose"] == "playout"
-    assert met == universe
+    for trace in traces:
+        new = set(pairs_met(lines(trace), rs.family)) - met
+        assert new and trace.header["purpose"] == "playout" and trace.header["seed"] is not None
+        # cut right after the step that brings the last new pair
+        last = trace.steps[-1]
+        assert set(pairs_met([last], rs.family)) - met
+        met |= new
+    assert met == pair_universe(rs)
+    again, _ = pair_traces(variant, set())
+    assert [dumps_trace(t) for t in again] == [dumps_trace(t) for t in traces]  # the same every time
+    half = set(sorted(pair_universe(rs))[::2])
+    assert pair_traces(variant, half)[0] != traces  # only the pairs not met elsewhere are sought
 
 
-def test_a_pair_game_follows_the_suit_led_when_it_can():
-    actions, per_step = pair_game("briscola-2", 100)
-    assert actions == pair_game("briscola-2", 100)[0]
+def test_a_pair_game_makes_missing_pairs_meet_first():
+    rs = load_ruleset("briscola-2", checked=False)
+    universe = pair_universe(rs)
+    actions, per_step = pair_game(rs, 100, universe)
+    assert actions == pair_game(rs, 100, universe)[0]
     assert per_step and all(a["type"] == "play" for a in actions)
+    tricks = len(actions) // 2
+    assert sum(len(m) for _, m in per_step) > tricks // 2  # most tricks of two make a new pair meet
+    assert not pair_game(rs, 100, set())[1]  # nothing missing: nothing met counts
+
+
+def test_pairs_that_cannot_meet_are_said_so():
+    quindici = load_ruleset("scopa-quindici", checked=False)  # captures by fifteen only
+    cannot = pairs_cannot(quindici)
+    assert ("Kb", "Kc") in cannot and "scopa.capture.fifteen" in cannot[("Kb", "Kc")]
+    assert ("7b", "7c") not in cannot  # 7 + 7 + A = 15
+    assert len(pair_universe(quindici)) == 60 - len(cannot) == 42
+    assert not pairs_cannot(load_ruleset("scopa-2", checked=False))
 
 
 @pytest.mark.parametrize("variant", ["scopa-2", "chiamata"])
@@ -108,7 +125,7 @@ def test_extreme_hands_show_their_situation_at_their_last_step(variant):
         # cut right after the step that shows the last of them
         assert max((seen[n][1] if isinstance(seen[n], tuple) else seen[n]) for n in names) == trace.end["steps"] - 1
         shown |= set(names)
-    assert shown | set(missing) == set(applicable(rs)) - {"second-hand", "match-over"}
+    assert shown | set(missing) == set(applicable(rs)) - MATCH_SITUATIONS
     assert [dumps_trace(t) for t in extreme_traces(variant, {})[0]] == [dumps_trace(t) for t in traces]
 
 
@@ -197,6 +214,7 @@ def test_the_situation_report_shows_situations_and_what_cannot_occur(tmp_path):
     assert not complete(cov)
     text = "\n".join(render(cov))
     assert "briscas-2" in text and "n/a:" in text and "negative matrix:" in text and "pairs of cards meeting" in text
+    assert vs.pairs[0] < vs.pairs[1] == 264 and vs.pairs_missing  # a match alone meets some pairs only
     assert "  missing: -all-tricks" in text and "negative matrix: -missing (no negative--matrix trace)" in text
 
 
@@ -204,12 +222,12 @@ def test_the_committed_corpus_shows_the_situations_where_they_can_occur():
     from regola.conformance.trace.files import CORPUS_DIR
 
     cov = situation_coverage(CORPUS_DIR)
-    assert all(got == total for got, total in cov.pairs.values()), cov.pairs
     for variant, vs in cov.variants.items():
         assert not vs.missing, (variant, vs.missing)  # every situation where it can occur (issue 13)
+        assert vs.pairs[0] == vs.pairs[1] and not vs.pairs_missing, variant  # from its own traces (issue 23)
         assert vs.matrix_trace and all(rule for *_, rule in vs.matrix), variant
         if "second-hand" not in vs.cannot:
-            assert {"second-hand", "match-over"} <= vs.shown.keys(), variant
+            assert {"second-hand", "third-hand", "match-over"} <= vs.shown.keys(), variant
             assert {"points", "result", "hand_sizes"} <= vs.resets.keys() or vs.family == "scopa", variant
             assert not vs.not_reset, (variant, vs.not_reset)
         assert vs.after_end > 0, variant
@@ -268,8 +286,9 @@ def test_what_cannot_occur_is_said_with_the_rule_that_rules_it_out():
     corse = cannot(load_ruleset("scopa-corse", checked=False))  # 36 cards without the Twos: nine coins
     assert corse["tie-coins"].startswith("9 coins in the pack cannot split evenly") and "tie-cards" not in corse
     solo = cannot(load_ruleset("briscola-4-solo", checked=False))
-    assert "briscola.match.end" in solo["second-hand"] and "bidding.kind = none" in solo["all-pass"]
-    assert "void-deal" not in solo  # a tied hand is dealt again
+    assert "bidding.kind = none" in solo["all-pass"]
+    assert "void-deal" not in solo and "second-hand" not in solo  # a tied hand is dealt again
+    assert "briscola.match.end" in cannot(load_ruleset("briscas-2", checked=False))["second-hand"]
     assert "hand-tie" in cannot(load_ruleset("chiamata", checked=False))
     assert "void-deal" not in cannot(load_ruleset("chiamata", checked=False))  # an auction everyone passes
     assert "void-deal" in cannot(load_ruleset("briscola-2", checked=False))

@@ -1,5 +1,6 @@
 """What the corpus makers do for speed changes nothing they find: the pair
-games choose among the reference's action objects as among JSON data, the
+games choose among the reference's action objects, reading the state, as
+among JSON data reading the view, the
 extremes search reads two view keys without building the view, and seeded
 profiles are remembered per ruleset."""
 
@@ -12,55 +13,60 @@ import pytest
 
 from regola.conformance.corpus import scenario_search
 from regola.conformance.corpus.extremes import LazyView
-from regola.conformance.corpus.reach import PAIR_MAX_STEPS, pair_game, pair_plan
+from regola.conformance.corpus.pairs import PAIR_MAX_STEPS, pair_game, pair_universe, pairs_met
 from regola.conformance.corpus.scenario_search import Line, profile
-from regola.conformance.corpus.situations import pairs_met
 from regola.conformance.trace.record import SeededPlay, legal_dicts, load_ruleset
 from regola.reference import apply, new_game, view
 
 VARIANTS = ("briscola-2", "chiamata", "tressette-2", "scopa-2", "scopone")
 
 
-def _pair_game_from_dicts(variant: str, seed: int) -> tuple[tuple[dict[str, Any], ...], list[Any]]:
-    """`pair_game` written plainly, choosing among `legal_dicts`."""
+def _pair_game_from_dicts(variant: str, seed: int, missing: set) -> tuple[tuple[dict[str, Any], ...], list[Any]]:
+    """`pair_game` written plainly, choosing among `legal_dicts` and
+    reading the trick and the hands from the view."""
     rs = load_ruleset(variant, checked=False)
     rng = random.Random(f"{seed}/pairs")
     state = new_game(rs, SeededPlay(rs, seed).deck())
+    missing = set(missing)
+    same = (lambda a, b: a[:-1] == b[:-1]) if rs.family == "scopa" else (lambda a, b: a[-1] == b[-1])
     actions: list[dict[str, Any]] = []
     per_step: list[Any] = []
-    trick: list[str] = []
+
+    def score(a: dict[str, Any]) -> tuple[int, int]:
+        card, v = a.get("card"), view(state)
+        if card is None:
+            return (0, 0)
+        pairs = [tuple(sorted((card, d))) for d in rs.deck.cards() if d != card and same(card, d)]
+        if rs.family == "scopa":
+            take = a.get("take") or []
+            held = {d for s, h in enumerate(v["hands"]) if s != a["seat"] for d in h}
+            return (sum(1 for p in pairs if p in missing and set(p) - {card} <= set(take)),
+                    0 if take else sum(1 for p in pairs if p in missing and set(p) - {card} <= held))
+        on_trick = {t["card"] for t in v["trick"]}
+        played = {t["seat"] for t in v["trick"]} | {a["seat"]}
+        held = {d for s, h in enumerate(v["hands"]) if s not in played for d in h}
+        return (sum(1 for p in pairs if p in missing and set(p) - {card} <= on_trick),
+                sum(1 for p in pairs if p in missing and set(p) - {card} <= held))
+
     while not (state.is_over or state.is_chance) and len(actions) < PAIR_MAX_STEPS:
-        legal = legal_dicts(state)
-        follow = [a for a in legal if a["type"] == "play" and trick and a["card"][-1] == trick[0][-1]]
-        action = rng.choice(follow or legal)
+        legal = [a for a in legal_dicts(state) if a["type"] != "claim"] or legal_dicts(state)
+        scores = [score(a) for a in legal]
+        action = rng.choice([a for a, sc in zip(legal, scores) if sc == max(scores)])
         state = apply(state, action)
-        for event in state.events:
-            if event["type"] == "play":
-                trick.append(event["card"])
-            elif event["type"] == "trick":
-                trick = []
-        met = set(pairs_met([{"kind": "step", "events": state.events}], rs.family))
+        met = set(pairs_met([{"kind": "step", "events": state.events}], rs.family)) & missing
         if met:
             per_step.append((len(actions), met))
+            missing -= met
         actions.append(action)
     return tuple(actions), per_step
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_pair_game_makes_the_choices_of_the_plain_version(variant):
-    for seed in (100, 101, 139):
-        assert pair_game(variant, seed) == _pair_game_from_dicts(variant, seed)
-
-
-def test_the_pair_plan_keeps_only_games_that_bring_new_pairs():
-    plan = pair_plan("scopa")
-    met: set[tuple[str, str]] = set()
-    for variant, seed, steps, new in plan:
-        actions, per_step = pair_game(variant, seed)
-        assert 0 < steps <= len(actions)
-        mine = set().union(*(m for n, m in per_step if n < steps))
-        assert len(mine - met) == new > 0
-        met |= mine
+    rs = load_ruleset(variant, checked=False)
+    universe = pair_universe(rs)
+    for seed, missing in ((100, universe), (101, set(sorted(universe)[::3])), (139, set())):
+        assert pair_game(rs, seed, missing) == _pair_game_from_dicts(variant, seed, missing)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -22,7 +22,8 @@ from regola.conformance.protocol.client import SubprocessEngine
 from regola.conformance.protocol.engine import ReferenceEngine
 from regola.conformance.runner.run import run_traces
 from regola.conformance.runner.trace_check import trace_problem
-from regola.conformance.trace.files import CORPUS_DIR
+from regola.conformance.trace.files import CORPUS_DIR, iter_traces
+from regola.conformance.trace.storage import trace_stem
 from regola.conformance.trace.format import Trace, read_trace, write_trace
 from regola.conformance.trace.setup import start_state
 from regola.spec import load
@@ -31,11 +32,11 @@ VARIANTS = ("briscola-2", "scopa-2", "chiamata", "tressette-2", "albastini-2")
 
 
 def corpus(variant: str) -> dict[str, Trace]:
-    return {p.stem: read_trace(p) for p in sorted((CORPUS_DIR / variant).glob("*.jsonl"))}
+    return {trace_stem(p): read_trace(p) for p in iter_traces([variant])}
 
 
 def focused(variant: str) -> list[Path]:
-    return sorted((CORPUS_DIR / variant).glob("focus--*.jsonl"))
+    return [p for p in iter_traces([variant]) if trace_stem(p).startswith("focus--")]
 
 
 def test_the_committed_corpus_holds_the_focused_traces_its_other_traces_give():
@@ -97,7 +98,7 @@ class TieAndPoints(TieScoredAsWin):
 
 
 def test_a_bug_before_the_position_neither_stops_nor_takes_the_blame():
-    paths = sorted((CORPUS_DIR / "briscola-2").glob("*.jsonl"))
+    paths = list(iter_traces(["briscola-2"]))
     results = {r.name: r for r in run_traces(paths, TieAndPoints)[0]}
     tie = results["default--score-tie"]  # the whole hand: the points bug comes first
     assert tie.status == "failed" and tie.divergence.step == 1 and tie.rule != "briscola.score.tie"
@@ -119,7 +120,7 @@ def test_an_engine_that_cannot_reach_the_position_is_told_which_setup_action_it_
     assert d.action == read_trace(path).header["setup"][d.setup]
     assert "on the way to this focused trace's position" in d.message
     assert d.rule is None and d.explained_by is None  # the whole traces find where the engine left the game
-    whole, _ = run_traces([CORPUS_DIR / "briscola-2" / "default--score-tie.jsonl"], LoserDrawsFirst)
+    whole, _ = run_traces([CORPUS_DIR / "briscola-2" / "default--score-tie.jsonl.gz"], LoserDrawsFirst)
     assert whole[0].rule == "briscola.draw.order"
 
 
@@ -150,7 +151,7 @@ def test_the_docs_example_of_a_focused_trace_runs_as_shown(tmp_path: Path):
     page = (Path(__file__).resolve().parents[2] / "docs" / "engines" / "index.md").read_text(encoding="utf-8")
     code = next(block for block in page.split("```python\n")[1:] if "class LateBug" in block).split("```")[0]
     (tmp_path / "late_bug.py").write_text(code, encoding="utf-8")
-    trace = CORPUS_DIR / "briscola-2" / "focus--briscola-score-count.jsonl"
+    trace = CORPUS_DIR / "briscola-2" / "focus--briscola-score-count.jsonl.gz"
     run = subprocess.run(
         [str(Path(sys.executable).with_name("regola")), "conform", "--engine", "late_bug.py:LateBug", "--trace", str(trace)],
         cwd=tmp_path, capture_output=True, text=True, timeout=300,

@@ -84,7 +84,9 @@ def test_the_command_writes_the_shrunk_game_and_exits_1(tmp_path: Path) -> None:
     )
     assert run_.returncode == 1, run_.stderr
     assert "briscola.trick.winner" in run_.stdout
-    assert "regola conform --engine" in run_.stdout and "--trace" in run_.stdout
+    assert f"regola conform --engine {shlex.quote(wire(name))} --trace" in run_.stdout
+    assert "CMD" not in run_.stdout + run_.stderr  # the real engine, never a placeholder
+    assert run_.stdout.count("--trace") == 1  # the replay command, once
     assert list(tmp_path.glob("fuzz-briscola-2-*.jsonl"))
 
 
@@ -110,5 +112,6 @@ def test_a_dask_cluster_gives_the_verdicts_of_the_local_pool(tmp_path: Path) -> 
                 on_outcome=lambda o: remote.append(verdict(o)),
             )
     assert sorted(local) == sorted(remote) and len(local) == 16
-    assert {v[3] for v in local} == {"passed", "failed", "unsupported"}
-    assert on_dask.workers == 2
+    # the mutant plays scopa-2 only: learnt before the first game, no game of briscola-2 is spent
+    assert {v[3] for v in local} == {"passed", "failed"} and {v[1] for v in local} == {"scopa-2"}
+    assert on_dask.workers == 2 and on_dask.unlisted == ("briscola-2",)

@@ -16,6 +16,7 @@ from regola.conformance.runner.run import run_traces
 from regola.conformance.trace.files import iter_traces
 from regola.conformance.trace.format import read_trace, write_trace
 from regola.conformance.trace.record import record
+from regola.conformance.trace.storage import trace_stem
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "examples" / "js-engine" / "briscola2.js"
@@ -34,7 +35,7 @@ def test_the_corpus_for_briscola_2_passes_with_every_field():
     paths = list(iter_traces(["briscola-2"]))
     results, hello = run_traces(paths, js_engine)
     assert hello["engine"] == "briscola2.js" and hello["variants"] == ["briscola-2"]
-    by_path = {Path(p).stem: read_trace(p).header.get("options") for p in paths}
+    by_path = {trace_stem(p): read_trace(p).header.get("options") for p in paths}
     played = 0
     for r in results:
         if by_path[r.name]:

@@ -61,7 +61,7 @@ def test_compatibility_matrix_from_results_files(tmp_path, monkeypatch):
     # the details below the matrix: fields compared and how to replay the failure
     details = corpus.split("### Details")[1]
     assert "- `briscola-2`: failed, 7/10 (70%) of traces; 71% of view fields compared (15 of 21)" in details
-    assert "`regola conform --engine CMD --trace conformance/data/corpus/briscola-2/playout-seed-1.jsonl`" in details
+    assert "`regola conform --engine CMD --trace conformance/data/corpus/briscola-2/playout-seed-1.jsonl.gz`" in details
     assert "not supported: 1 other variant" in details
 
 

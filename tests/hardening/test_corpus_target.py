@@ -11,6 +11,7 @@ from harden import one_error_line, regola
 
 from regola.conformance.corpus.target import MARKER, NotACorpus, check_target, is_corpus
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
+from regola.conformance.trace.storage import trace_stem
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
@@ -92,7 +93,7 @@ def test_corpus_check_ignores_the_marker_on_both_sides(tmp_path):
     assert first_difference(tmp_path / "b", tmp_path / "a") is None
     from regola.conformance.trace.format import read_trace
 
-    one = VariantCorpus("briscola-2", {trace.stem: read_trace(trace)})
+    one = VariantCorpus("briscola-2", {trace_stem(trace): read_trace(trace)})
     write_corpus([one], tmp_path / "b", whole=False)  # marked in place
     assert first_difference(tmp_path / "a", tmp_path / "b") is None
     assert (tmp_path / "b" / MARKER).is_file()

@@ -11,6 +11,7 @@ import pytest
 
 from regola.conformance.trace import format as fmt
 from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.storage import compress, read_text
 
 
 @pytest.fixture
@@ -24,7 +25,7 @@ def a_trace():
 
 def test_a_streamed_trace_reads_as_the_same_lines(small_stream_bound):
     path = a_trace()
-    whole = [json.loads(line) for line in path.read_text().splitlines()]
+    whole = [json.loads(line) for line in read_text(path).splitlines()]
     streamed = fmt.read_trace(path)
     assert isinstance(streamed.items, fmt.LinesOnDisk)
     assert streamed.header == whole[0] and streamed.end == whole[-1]
@@ -48,7 +49,7 @@ def test_a_streamed_trace_reads_as_the_same_lines(small_stream_bound):
     ],
 )
 def test_a_streamed_trace_gets_the_same_checks(tmp_path, small_stream_bound, damage, words):
-    lines = a_trace().read_text().splitlines()
+    lines = read_text(a_trace()).splitlines()
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join(damage(lines)) + "\n")
     with pytest.raises(fmt.TraceError, match=words) as streamed:
@@ -56,21 +57,21 @@ def test_a_streamed_trace_gets_the_same_checks(tmp_path, small_stream_bound, dam
     assert str(bad) in str(streamed.value)
 
 
-def test_memory_stays_bounded_on_a_long_trace(tmp_path, monkeypatch):
-    """A trace of 20,000 steps, streamed from 1 MiB on (the bound is 16 MiB
-    in use; the same holds for a million steps): reading and walking it
-    holds a small part of the file in memory."""
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
+def test_memory_stays_bounded_on_a_long_trace(tmp_path, monkeypatch, suffix):
+    """A trace of 20,000 steps, streamed from 1 MiB of text on (the bound is
+    16 MiB in use; the same holds for a million steps): reading and walking
+    it holds a small part of the file in memory, plain or compressed."""
     monkeypatch.setattr(fmt, "STREAM_BYTES", 1 << 20)
-    lines = a_trace().read_text().splitlines()
+    lines = read_text(a_trace()).splitlines()
     header, step, end = json.loads(lines[0]), json.loads(lines[1]), json.loads(lines[-1])
     n = 20_000
-    big = tmp_path / "long.jsonl"
-    with big.open("w") as fh:
-        fh.write(fmt.dumps_line(header) + "\n")
-        for i in range(n):
-            fh.write(fmt.dumps_line({**step, "index": i}) + "\n")
-        fh.write(fmt.dumps_line({**end, "steps": n}) + "\n")
-    size = big.stat().st_size
+    big = tmp_path / f"long{suffix}"
+    text = "".join([fmt.dumps_line(header) + "\n", *(fmt.dumps_line({**step, "index": i}) + "\n" for i in range(n)),
+                    fmt.dumps_line({**end, "steps": n}) + "\n"])
+    big.write_bytes(compress(text) if suffix.endswith(".gz") else text.encode())
+    size = len(text.encode())
+    del text
     assert size > fmt.STREAM_BYTES
     tracemalloc.start()
     try:

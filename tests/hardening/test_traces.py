@@ -16,11 +16,12 @@ from regola.conformance.protocol.engine import ReferenceEngine
 from regola.conformance.runner.run import run_traces
 from regola.conformance.trace.files import iter_traces
 from regola.conformance.trace.format import TraceError, read_trace
+from regola.conformance.trace.storage import read_text
 
 
 @pytest.fixture(scope="module")
 def good() -> list[str]:
-    return next(iter(iter_traces(["briscola-2"]))).read_text().splitlines()
+    return read_text(next(iter(iter_traces(["briscola-2"])))).splitlines()
 
 
 def bad_traces(folder: Path, lines: list[str]) -> dict[str, str]:
