@@ -35,7 +35,8 @@ from typing import Any
 
 from regola import reference
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure, speaks
-from regola.conformance.runner import blame, explain_trace, focus
+from regola.conformance.runner import blame, cells, explain_trace, focus
+from regola.conformance.runner.cells import Cell
 from regola.conformance.runner.compare import Difference, compare_views, describe, field_share, side_by_side
 from regola.conformance.runner.plan import expect
 from regola.conformance.runner.reference_replay import (  # noqa: F401 - re-exported for the lockstep checker
@@ -75,10 +76,17 @@ encoder made once: ``json.dumps`` with options makes one per call)."""
 
 
 def replay_trace(
-    engine: Engine, hello: dict[str, Any], trace: Trace, replay: str = "", states: Sequence[Any] | None = None
+    engine: Engine,
+    hello: dict[str, Any],
+    trace: Trace,
+    replay: str = "",
+    states: Sequence[Any] | None = None,
+    restart: cells.Restart | None = None,
 ) -> TraceResult:
     """Replay one trace into ``engine`` (whose hello answer is ``hello``);
-    ``states``: the reference's, kept by the trace check (`.reference_replay`).
+    ``states``: the reference's, kept by the trace check (`.reference_replay`);
+    ``restart``: a fresh engine, to check each reject line on its own
+    (`regola.conformance.runner.cells`).
 
     Never raises for the engine's sake: an `EngineFailure`, or any
     other exception a Python engine raises, makes the trace ``errored`` at
@@ -133,7 +141,16 @@ def replay_trace(
                 )
                 expected_view = item["view"]
             else:
-                check_reject(engine, fields, item, pos + 2, expected_view, record)
+                cell = check_reject(engine, fields, item, pos + 2, expected_view, record, restart is not None)
+                result.cells.append(cell)
+                if cell.outcome in cells.BROKEN and restart is not None:
+                    try:
+                        engine = cells.restore(
+                            restart, hello, h, trace.items[:pos], trace.items[pos + 1:], ref.players if ref else 0
+                        )
+                    except cells.CannotRestore as exc:
+                        result.error_kind, result.error = "restart", str(exc)
+                        break
             result.replayed += 1
             if result.divergence is None:
                 result.steps += 1
@@ -151,9 +168,32 @@ def replay_trace(
         # a trace with any divergence fails; an engine error after it is kept as
         # the reason the replay stopped
         result.status = "failed"
+        if result.divergence.setup is not None:
+            # a focused trace the engine could not be brought to: nothing of it was checked
+            result.status = "unchecked"
+            result.error = (f"not checked: the engine refused setup action {result.divergence.setup} on the way "
+                            "to the position (the traces that start at the deal show where it left the game)")
+            return result
         if result.divergence.setup is None:  # a refused setup action is blamed on no rule (`.focus`)
             explain_trace.attach_all(result, h, trace.items, fields)  # blame by explanation, root and later
+    if result.status == "passed":
+        result.status, result.error = _unchecked(result, h, hello) or ("passed", None)
     return result
+
+
+def _unchecked(result: TraceResult, header: dict[str, Any], hello: dict[str, Any]) -> tuple[str, str] | None:
+    """A trace that passed without checking what it is for is not a pass:
+    a focused trace whose position already differed, or a trace on which
+    nothing was compared at all."""
+    if header.get("setup") and result.unchecked:
+        return "unchecked", (
+            "not checked: at this focused trace's position the engine's views already differ ("
+            + ", ".join(result.unchecked[:6]) + (", ..." if len(result.unchecked) > 6 else "")
+            + "), so it does not stand where the trace is about"
+        )
+    if not result.fields_checked and not hello.get("legal") and not result.cells:
+        return "unchecked", "not checked: the engine reports no view field and no legal actions"
+    return None
 
 
 def describe_exception(exc: BaseException) -> str:
@@ -354,13 +394,25 @@ def check_reject(
     line: int,
     expected_view: dict[str, Any],
     record: Recorder | None = None,
-) -> None:
+    isolated: bool = False,
+) -> Cell:
+    """Check one reject line, a cell (`regola.conformance.runner.cells`):
+    the engine must refuse the action, under its rule if it names one, and
+    leave its view unchanged. With ``isolated`` (and a ``record``), an
+    action accepted or a crash is recorded and the cell's outcome returned,
+    for the caller to bring a fresh engine back to the position; without,
+    they stop the replay (`DivergenceFound`, or the engine's failure)."""
     action, rule = item["action"], item["rule"]
     base = dict(step=item.get("index"), line=line, action=action, rules=[rule], rule=rule)
+    cell = Cell(line, item.get("index"), rule, "refused")
     try:
         apply_action(engine, action)
     except ActionRejected as exc:
-        if exc.rule is not None and exc.rule != rule:
+        cell.engine_rule = exc.rule
+        if exc.rule is None:
+            cell.outcome = "refused-no-rule"
+        elif exc.rule != rule:
+            cell.outcome = "refused-other-rule"
             _diverge(
                 Divergence(
                     kind="wrong-rule",
@@ -369,14 +421,27 @@ def check_reject(
                 ),
                 record,
             )
+    except EngineFailure as exc:
+        if not (isolated and record is not None) or exc.kind == "unsupported":
+            raise
+        cell.outcome = "crashed"
+        record(Divergence(
+            kind="crashed",
+            message=f"the engine failed on an action {rule} forbids, instead of refusing it: {exc.kind}: {exc.message}",
+            **base,  # type: ignore[arg-type]
+        ))
+        return cell
     else:
-        raise DivergenceFound(
-            Divergence(
-                kind="accepted",
-                message=f"the engine accepted an action that {rule} forbids ({item.get('message', '')})",
-                **base,  # type: ignore[arg-type]
-            )
+        cell.outcome = "accepted"
+        accepted = Divergence(
+            kind="accepted",
+            message=f"the engine accepted an action that {rule} forbids ({item.get('message', '')})",
+            **base,  # type: ignore[arg-type]
         )
+        if not (isolated and record is not None):
+            raise DivergenceFound(accepted)
+        record(accepted)
+        return cell
     actual = engine.view(None)
     diffs = compare_views(expected_view, actual, fields)
     if record is not None:
@@ -392,6 +457,7 @@ def check_reject(
             ),
             record,
         )
+    return cell
 
 
 # --- running many traces ------------------------------------------------------

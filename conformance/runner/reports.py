@@ -65,7 +65,7 @@ from regola.conformance.protocol.engine import PROTOCOL, regola_version
 from regola.conformance.runner.run import TraceResult
 from regola.conformance.trace.format import write_text_atomic
 
-STATUSES = ("passed", "failed", "errored", "unsupported")
+STATUSES = ("passed", "failed", "errored", "unsupported", "unchecked")
 
 
 @dataclass
@@ -78,6 +78,8 @@ class VariantSummary:
     failed: int = 0
     errored: int = 0
     unsupported: int = 0
+    unchecked: int = 0
+    """Traces replayed whose purpose was not checked (see `TraceResult.status`)."""
     first_failing_trace: str | None = None
     first_failing_rule: str | None = None
     divergences: int = 0
@@ -93,7 +95,7 @@ class VariantSummary:
         if self.errored:
             return "error"
         if not self.passed:
-            return "unsupported"
+            return "unchecked" if self.unchecked else "unsupported"
         return "pass"
 
     @property
@@ -108,6 +110,7 @@ class VariantSummary:
             "failed": self.failed,
             "errored": self.errored,
             "unsupported": self.unsupported,
+            "unchecked": self.unchecked,
             "first_failing_trace": self.first_failing_trace,
             "first_failing_rule": self.first_failing_rule,
             "divergences": self.divergences,
@@ -131,7 +134,7 @@ def summarize(results: Iterable[TraceResult]) -> dict[str, VariantSummary]:
         if r.status in ("failed", "errored") and s.first_failing_trace is None:
             s.first_failing_trace = r.id
             s.first_failing_rule = r.rule if r.status == "failed" else None
-        if r.fields_total and r.status != "unsupported":
+        if r.fields_total and r.status not in ("unsupported", "unchecked"):
             s.fields_checked = max(s.fields_checked, r.fields_checked)
             s.fields_total = max(s.fields_total, r.fields_total)
     return dict(sorted(out.items()))
@@ -197,7 +200,7 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
         tests=str(t["traces"]),
         failures=str(t["failed"]),
         errors=str(t["errored"]),
-        skipped=str(t["unsupported"]),
+        skipped=str(t["unsupported"] + t["unchecked"]),
         time=f"{sum(r.seconds for r in results):.3f}",
     )
     by_variant: dict[str, list[TraceResult]] = {}
@@ -213,7 +216,7 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
             tests=str(s.traces),
             failures=str(s.failed),
             errors=str(s.errored),
-            skipped=str(s.unsupported),
+            skipped=str(s.unsupported + s.unchecked),
             time=f"{s.seconds:.3f}",
         )
         for r in rs:
@@ -240,6 +243,8 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
                 el.text = _xml_text(r.report())
             elif r.status == "unsupported":
                 ET.SubElement(case, "skipped", message=_xml_text(f"not supported by the engine: {r.error or ''}"))
+            elif r.status == "unchecked":
+                ET.SubElement(case, "skipped", message=_xml_text(r.error or "not checked"))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -263,12 +268,13 @@ def summary_table(results: list[TraceResult], title: str = "") -> Table:
     is listed by `first_failures`)."""
     table = Table(title=title or None, title_justify="left")
     table.add_column("variant", no_wrap=True)
-    for name, style in (("passed", "green"), ("failed", "red"), ("errored", "magenta"), ("unsupported", "dim")):
+    for name, style in (("passed", "green"), ("failed", "red"), ("errored", "magenta"), ("unsupported", "dim"),
+                        ("unchecked", "yellow")):
         table.add_column(name, justify="right", style=style, no_wrap=True)
     table.add_column("fields checked", justify="right", no_wrap=True)
     for v, s in summarize(results).items():
         share = f"{s.fields_checked}/{s.fields_total} {s.fields_share:.0%}" if s.fields_total else "-"
-        table.add_row(v, str(s.passed), str(s.failed), str(s.errored), str(s.unsupported), share)
+        table.add_row(v, str(s.passed), str(s.failed), str(s.errored), str(s.unsupported), str(s.unchecked), share)
     return table
 
 

@@ -104,7 +104,10 @@ class TraceResult:
     variant: str
     name: str
     status: str
-    """``passed``, ``failed``, ``errored`` or ``unsupported``."""
+    """``passed``, ``failed``, ``errored``, ``unsupported``, or ``unchecked``:
+    replayed, but what it is for was not checked (a focused trace whose
+    position the engine did not reach or already differed at, a trace on
+    which the engine reported nothing to compare); ``error`` says why."""
     steps: int = 0
     """Trace lines (steps and rejects) the engine got through before the
     first divergence."""
@@ -131,6 +134,8 @@ class TraceResult:
     unchecked: list[str] = field(default_factory=list)
     """For a focused trace: the view fields (``match.points``, ``seat 1: hands``)
     that already differed at its position, left to the other traces."""
+    cells: list[Any] = field(default_factory=list)
+    """The verdict on each reject line (`regola.conformance.runner.cells.Cell`)."""
     house_rules: dict[str, Any] = field(default_factory=dict)
     """The house rules the trace was replayed under (`regola.conformance.runner.declared`)."""
     cut_at: int | None = None
@@ -165,6 +170,7 @@ class TraceResult:
         out["id"] = self.id
         out["divergence"] = self.divergence.to_json() if self.divergence else None
         out["consequences"] = [d.to_json() for d in self.consequences]
+        out["cells"] = [c.to_json() for c in self.cells]
         return out
 
     def house_note(self) -> str:
@@ -197,6 +203,8 @@ class TraceResult:
             text = f"{self.id} ({self.path})\nengine error ({self.error_kind}){at}: {self.error}"
         elif self.status == "unsupported":
             return f"{self.id}: not supported by the engine ({self.error})"
+        elif self.status == "unchecked":
+            return f"{self.id}: {self.error}"
         else:
             return ""
         if self.replay:
