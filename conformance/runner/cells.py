@@ -27,8 +27,10 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure, speaks
+from regola.conformance.runner.compare import compare_views, describe, side_by_side
 from regola.conformance.runner.focus import header_steps
 from regola.conformance.runner.plan import expect_from
+from regola.conformance.runner.verdicts import Divergence, DivergenceFound, Recorder, diverge
 
 OUTCOMES = ("refused", "refused-no-rule", "refused-other-rule", "accepted", "crashed")
 BROKEN = ("accepted", "crashed")
@@ -105,3 +107,91 @@ def per_rule(cells: Sequence[Cell]) -> dict[str, dict[str, int]]:
         counts = out.setdefault(c.rule, {})
         counts[c.outcome] = counts.get(c.outcome, 0) + 1
     return out
+
+
+def apply_action(engine: Engine, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
+    """``engine.apply``; an in-process engine's ``bad-request`` (an action
+    it cannot even read, such as a seat that does not exist) is a refusal
+    with no rule stated, as it is over the protocol."""
+    try:
+        if deal is None:
+            engine.apply(action)
+        else:
+            engine.apply(action, deal=deal)  # type: ignore[call-arg]
+    except EngineFailure as exc:
+        if exc.kind != "bad-request":
+            raise
+        raise ActionRejected(None, f"bad-request: {exc.message}") from None
+
+
+def check_reject(
+    engine: Engine,
+    fields: list[str],
+    item: dict[str, Any],
+    line: int,
+    expected_view: dict[str, Any],
+    record: Recorder | None = None,
+    isolated: bool = False,
+) -> Cell:
+    """Check one reject line, a cell (`regola.conformance.runner.cells`):
+    the engine must refuse the action, under its rule if it names one, and
+    leave its view unchanged. With ``isolated`` (and a ``record``), an
+    action accepted or a crash is recorded and the cell's outcome returned,
+    for the caller to bring a fresh engine back to the position; without,
+    they stop the replay (`DivergenceFound`, or the engine's failure)."""
+    action, rule = item["action"], item["rule"]
+    base = dict(step=item.get("index"), line=line, action=action, rules=[rule], rule=rule)
+    cell = Cell(line, item.get("index"), rule, "refused")
+    try:
+        apply_action(engine, action)
+    except ActionRejected as exc:
+        cell.engine_rule = exc.rule
+        if exc.rule is None:
+            cell.outcome = "refused-no-rule"
+        elif exc.rule != rule:
+            cell.outcome = "refused-other-rule"
+            diverge(
+                Divergence(
+                    kind="wrong-rule",
+                    message=f"the engine refused the action under {exc.rule}, but the rule that forbids it is {rule}",
+                    **base,  # type: ignore[arg-type]
+                ),
+                record,
+            )
+    except EngineFailure as exc:
+        if not (isolated and record is not None) or exc.kind == "unsupported":
+            raise
+        cell.outcome = "crashed"
+        record(Divergence(
+            kind="crashed",
+            message=f"the engine failed on an action {rule} forbids, instead of refusing it: {exc.kind}: {exc.message}",
+            **base,  # type: ignore[arg-type]
+        ))
+        return cell
+    else:
+        cell.outcome = "accepted"
+        accepted = Divergence(
+            kind="accepted",
+            message=f"the engine accepted an action that {rule} forbids ({item.get('message', '')})",
+            **base,  # type: ignore[arg-type]
+        )
+        if not (isolated and record is not None):
+            raise DivergenceFound(accepted)
+        record(accepted)
+        return cell
+    actual = engine.view(None)
+    diffs = compare_views(expected_view, actual, fields)
+    if record is not None:
+        diffs = record.fresh("view", diffs)  # a difference already there is not the reject's doing
+    if diffs:
+        diverge(
+            Divergence(
+                kind="changed-by-reject",
+                message=f"refusing the action changed the engine's view: {describe(diffs)}",
+                differences=diffs,
+                side_by_side=side_by_side(expected_view, actual, diffs, fields),
+                **base,  # type: ignore[arg-type]
+            ),
+            record,
+        )
+    return cell

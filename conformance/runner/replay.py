@@ -35,8 +35,9 @@ from typing import Any
 
 from regola import reference
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure, speaks
-from regola.conformance.runner import blame, cells, explain_trace, focus
-from regola.conformance.runner.cells import Cell
+from regola.conformance.explain import attach, guess
+from regola.conformance.runner import cells, focus
+from regola.conformance.runner.cells import apply_action, check_reject  # noqa: F401 - check_reject: for the lockstep checker
 from regola.conformance.runner.compare import Difference, compare_views, describe, field_share, side_by_side
 from regola.conformance.runner.plan import expect
 from regola.conformance.runner.reference_replay import (  # noqa: F401 - re-exported for the lockstep checker
@@ -46,28 +47,8 @@ from regola.conformance.runner.reference_replay import (  # noqa: F401 - re-expo
     ruleset_for,
     state_before,
 )
-from regola.conformance.runner.verdicts import Divergence, Recorder, TraceResult
+from regola.conformance.runner.verdicts import STOP_KINDS, Divergence, DivergenceFound, Recorder, TraceResult, diverge
 from regola.conformance.trace.format import Trace
-
-
-class DivergenceFound(Exception):
-    """Raised by the checks below at a disagreement the replay cannot go past
-    (or at any, when the caller records none)."""
-
-    def __init__(self, divergence: Divergence) -> None:
-        self.divergence = divergence
-
-
-STOP_KINDS = ("refused", "accepted")
-"""Divergences after which the engine's match is no longer the trace's:
-it refused a step the trace plays, or played one the trace rejects."""
-
-
-def _diverge(divergence: Divergence, record: Recorder | None) -> None:
-    """Record ``divergence`` and go on, or raise it if the replay must stop."""
-    if record is None or divergence.kind in STOP_KINDS:
-        raise DivergenceFound(divergence)
-    record(divergence)
 
 
 _canon = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
@@ -175,7 +156,7 @@ def replay_trace(
                             "to the position (the traces that start at the deal show where it left the game)")
             return result
         if result.divergence.setup is None:  # a refused setup action is blamed on no rule (`.focus`)
-            explain_trace.attach_all(result, h, trace.items, fields)  # blame by explanation, root and later
+            attach.attach_all(result, h, trace.items, fields)  # blame by explanation, root and later
     if result.status == "passed":
         result.status, result.error = _unchecked(result, h, hello) or ("passed", None)
     return result
@@ -224,14 +205,14 @@ def check_views(
         diffs = record.fresh("view", diffs)
     if diffs:
         rules = list(step_rules())
-        _diverge(
+        diverge(
             Divergence(
                 kind="view",
                 step=step,
                 line=line,
                 action=action,
                 rules=rules,
-                rule=blame.for_view(diffs, rules),
+                rule=guess.for_view(diffs, rules),
                 message=describe(diffs),
                 differences=diffs,
                 side_by_side=side_by_side(expected, actual, diffs, fields),
@@ -249,15 +230,15 @@ def check_views(
             diffs = record.fresh(f"seat {seat}", [d for d in diffs if d.path not in known])
         if diffs:
             rules = list(step_rules())
-            _diverge(
+            diverge(
                 Divergence(
                     kind="seat-view",
                     step=step,
                     line=line,
                     action=action,
                     rules=rules,
-                    rule=blame.for_seat_view(diffs, seat, ref.rule_ids, ref.partners(seat))
-                    or blame.for_view(diffs, rules),
+                    rule=guess.for_seat_view(diffs, seat, ref.rule_ids, ref.partners(seat))
+                    or guess.for_view(diffs, rules),
                     message=f"seat {seat} sees: {describe(diffs)}",
                     seat=seat,
                     differences=diffs,
@@ -298,28 +279,13 @@ def check_step(
                 line=line,
                 action=action,
                 rules=rules,
-                rule=exc.rule if exc.rule else blame.specific(rules),
+                rule=exc.rule if exc.rule else guess.specific(rules),
                 message=f"the engine refused a legal action{named}: {exc.message}",
             )
         ) from None
     if ref is not None:
         ref.advance(action)
     check_views(engine, fields, item["view"], ref, item, line, action, lambda: rules, record)
-
-
-def apply_action(engine: Engine, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
-    """``engine.apply``; an in-process engine's ``bad-request`` (an action
-    it cannot even read, such as a seat that does not exist) is a refusal
-    with no rule stated, as it is over the protocol."""
-    try:
-        if deal is None:
-            engine.apply(action)
-        else:
-            engine.apply(action, deal=deal)  # type: ignore[call-arg]
-    except EngineFailure as exc:
-        if exc.kind != "bad-request":
-            raise
-        raise ActionRejected(None, f"bad-request: {exc.message}") from None
 
 
 def _new_deal(hello: dict[str, Any], item: dict[str, Any]) -> dict[str, Any] | None:
@@ -365,14 +331,14 @@ def _check_legal(
         parts = [f"missing {describe_actions(missing)}"] if missing else []
         parts += [f"not allowed {describe_actions(extra)}"] if extra else []
         message += ": " + ("; ".join(parts) or "some actions are listed twice")
-    _diverge(
+    diverge(
         Divergence(
             kind="legal",
             step=item.get("index"),
             line=line,
             action=item["action"],
             rules=rules,
-            rule=legal_rule(state, missing, extra) or blame.specific(rules),
+            rule=legal_rule(state, missing, extra) or guess.specific(rules),
             message=message + " (before this step)",
             differences=diffs,
             side_by_side=side_by_side({d.path: d.expected for d in diffs}, {d.path: d.actual for d in diffs}, diffs),
@@ -385,79 +351,6 @@ def describe_actions(actions: list[dict[str, Any]], limit: int = 6) -> str:
     shown = [_canon(a) for a in actions[:limit]]
     more = f" and {len(actions) - limit} more" if len(actions) > limit else ""
     return ", ".join(shown) + more
-
-
-def check_reject(
-    engine: Engine,
-    fields: list[str],
-    item: dict[str, Any],
-    line: int,
-    expected_view: dict[str, Any],
-    record: Recorder | None = None,
-    isolated: bool = False,
-) -> Cell:
-    """Check one reject line, a cell (`regola.conformance.runner.cells`):
-    the engine must refuse the action, under its rule if it names one, and
-    leave its view unchanged. With ``isolated`` (and a ``record``), an
-    action accepted or a crash is recorded and the cell's outcome returned,
-    for the caller to bring a fresh engine back to the position; without,
-    they stop the replay (`DivergenceFound`, or the engine's failure)."""
-    action, rule = item["action"], item["rule"]
-    base = dict(step=item.get("index"), line=line, action=action, rules=[rule], rule=rule)
-    cell = Cell(line, item.get("index"), rule, "refused")
-    try:
-        apply_action(engine, action)
-    except ActionRejected as exc:
-        cell.engine_rule = exc.rule
-        if exc.rule is None:
-            cell.outcome = "refused-no-rule"
-        elif exc.rule != rule:
-            cell.outcome = "refused-other-rule"
-            _diverge(
-                Divergence(
-                    kind="wrong-rule",
-                    message=f"the engine refused the action under {exc.rule}, but the rule that forbids it is {rule}",
-                    **base,  # type: ignore[arg-type]
-                ),
-                record,
-            )
-    except EngineFailure as exc:
-        if not (isolated and record is not None) or exc.kind == "unsupported":
-            raise
-        cell.outcome = "crashed"
-        record(Divergence(
-            kind="crashed",
-            message=f"the engine failed on an action {rule} forbids, instead of refusing it: {exc.kind}: {exc.message}",
-            **base,  # type: ignore[arg-type]
-        ))
-        return cell
-    else:
-        cell.outcome = "accepted"
-        accepted = Divergence(
-            kind="accepted",
-            message=f"the engine accepted an action that {rule} forbids ({item.get('message', '')})",
-            **base,  # type: ignore[arg-type]
-        )
-        if not (isolated and record is not None):
-            raise DivergenceFound(accepted)
-        record(accepted)
-        return cell
-    actual = engine.view(None)
-    diffs = compare_views(expected_view, actual, fields)
-    if record is not None:
-        diffs = record.fresh("view", diffs)  # a difference already there is not the reject's doing
-    if diffs:
-        _diverge(
-            Divergence(
-                kind="changed-by-reject",
-                message=f"refusing the action changed the engine's view: {describe(diffs)}",
-                differences=diffs,
-                side_by_side=side_by_side(expected_view, actual, diffs, fields),
-                **base,  # type: ignore[arg-type]
-            ),
-            record,
-        )
-    return cell
 
 
 # --- running many traces ------------------------------------------------------

@@ -47,7 +47,7 @@ class Divergence:
     differences: list[Difference] = field(default_factory=list)
     side_by_side: str = ""
     explained_by: Any = None
-    """How ``rule`` was chosen (an `regola.conformance.runner.explain.Explanation`):
+    """How ``rule`` was chosen (an `regola.conformance.explain.search.Explanation`):
     an option value or a misreading of the rule that reproduces the engine,
     or a guess from the fields that differ. None: not explained."""
     consequential: bool = False
@@ -236,3 +236,23 @@ class Recorder:
             return diffs  # nothing was wrong before (the common case: no set to build)
         self._differing[where] = {d.path for d in diffs}
         return [d for d in diffs if d.path not in before]
+
+
+class DivergenceFound(Exception):
+    """Raised by the checks below at a disagreement the replay cannot go past
+    (or at any, when the caller records none)."""
+
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+
+
+STOP_KINDS = ("refused", "accepted")
+"""Divergences after which the engine's match is no longer the trace's:
+it refused a step the trace plays, or played one the trace rejects."""
+
+
+def diverge(divergence: Divergence, record: Recorder | None) -> None:
+    """Record ``divergence`` and go on, or raise it if the replay must stop."""
+    if record is None or divergence.kind in STOP_KINDS:
+        raise DivergenceFound(divergence)
+    record(divergence)

@@ -9,7 +9,7 @@ append, a loop), a constant off by one, a seat handed to a rule read as
 another, a rule a checking function only records read as a prohibition
 (tried last). A test of an action's type is no rule's reading and is left
 alone, and so is a decorator (it runs once, to wrap another function).
-Each misreading belongs to one rule (`regola.conformance.runner.attribution`).
+Each misreading belongs to one rule (`regola.conformance.explain.attribution`).
 A `Misreading` names the rule, the function and the change in words::
 
     briscola.trick.winner: `>` read as `<` in reference/tricks/trick.py:trick_winner line 56
@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from regola import reference
-from regola.conformance.runner import attribution
-from regola.conformance.runner.mutations import (
+from regola.conformance.explain import attribution
+from regola.conformance.explain.mutations import (
     FAMILIES,
     RULE_ID,
     bookkeeping,

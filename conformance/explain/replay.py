@@ -1,6 +1,6 @@
 """Replaying a trace's lines in the reference under one alternative reading
 of the rules (option values, a misreading), to see whether it does what the
-engine did at a divergence (`regola.conformance.runner.explain`)."""
+engine did at a divergence (`regola.conformance.explain.search`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from regola import reference
-from regola.conformance.runner import misreadings, reach
+from regola.conformance.explain import misreadings, reach
 from regola.conformance.runner.compare import compare_views
 from regola.conformance.trace.record import load_ruleset
 from regola.conformance.trace.setup import setup_actions, start_state

@@ -14,7 +14,7 @@ it (same views at earlier steps, the same rejects refused):
    (fields its ``when`` names, or whose description cites it): "behaves as
    if ``hand_scoring.tie = last-trick``", a house rule;
 2. every catalogued misreading of the rule
-   (`regola.conformance.runner.misreadings`);
+   (`regola.conformance.explain.misreadings`);
 3. for ``*.deal.shuffle``, every deck order read from its other end
    (`deck_alternatives`).
 
@@ -31,7 +31,7 @@ labelled a guess. At most `MAX_ALTERNATIVES` replays are tried per
 divergence, and explanations are remembered per trace and line.
 
 Misreadings patch the reference process-wide, so `explain` tries them only
-on a process's main thread; `regola.conformance.runner.explain_trace`
+on a process's main thread; `regola.conformance.explain.attach`
 explains every divergence of a trace, and hands the explanations of worker
 threads to a helper process. ``loose`` explains a later divergence (see
 there).
@@ -45,8 +45,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from regola.conformance.runner import misreadings, option_values, reach
-from regola.conformance.runner.explain_replay import canon, expected_seat_view, named, reproduces
+from regola.conformance.explain import misreadings, option_values, reach
+from regola.conformance.explain.replay import canon, expected_seat_view, named, reproduces
 from regola.conformance.trace.record import load_ruleset
 from regola.spec import SpecError
 
