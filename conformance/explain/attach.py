@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from regola.conformance.explain import search
+from regola.conformance.explain import causes, search
 
 LATER = 3
 """Later divergences explained per trace (0: the root only)."""
@@ -51,8 +51,9 @@ def attach_all(result: Any, header: dict[str, Any], lines: Sequence[dict[str, An
         items = list(lines[: max(0, divergence.line - 1)])
         found = explain_anywhere(header, items, divergence, list(fields), budget, loose, tuple(blamed))
         divergence.explained_by = found
+        if found.rule is not None and (found.how != "guess" or found.causes):
+            divergence.rule = found.rule  # a guess names the rule behind the field that differs
         if found.how != "guess":
-            divergence.rule = found.rule
             blamed.append(found.rule)  # a later one may follow from the same cause: tried first
 
 
@@ -65,15 +66,15 @@ def explain_anywhere(
     loose: bool = False,
     first: tuple[str, ...] = (),
 ) -> search.Explanation:
-    """`search.explain`, on this thread if it is the main one, else in the
+    """`causes.explain`, on this thread if it is the main one, else in the
     helper process (so that misreadings are tried there too)."""
     if threading.current_thread() is threading.main_thread():
-        return search.explain(header, items, divergence, fields, budget, loose, first)
+        return causes.explain(header, items, divergence, fields, budget, loose, first)
     try:
-        future = _pool().submit(search.explain, header, items, divergence, fields, budget, loose, first)
+        future = _pool().submit(causes.explain, header, items, divergence, fields, budget, loose, first)
         return future.result()
     except Exception:  # noqa: BLE001 - no helper process: the options alone, here
-        return search.explain(header, items, divergence, fields, budget, loose, first)
+        return causes.explain(header, items, divergence, fields, budget, loose, first)
 
 
 def _pool() -> ProcessPoolExecutor:

@@ -216,6 +216,7 @@ def check_views(
                 message=describe(diffs),
                 differences=diffs,
                 side_by_side=side_by_side(expected, actual, diffs, fields),
+                engine_view=actual,
             ),
             record,
         )
@@ -243,6 +244,7 @@ def check_views(
                     seat=seat,
                     differences=diffs,
                     side_by_side=side_by_side(want, got, diffs, fields),
+                    engine_view=got,
                 ),
                 record,
             )

@@ -54,6 +54,9 @@ class Divergence:
     """Found after the trace's first divergence: possibly a consequence of it."""
     setup: int | None = None
     """For a focused trace's setup action the engine refused: which (from 0)."""
+    engine_view: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    """The engine's view at a view divergence (what the explanation reads;
+    not in reports: the differences hold what it got wrong)."""
 
     @property
     def where(self) -> str:
@@ -69,6 +72,7 @@ class Divergence:
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
+        out.pop("engine_view", None)
         out["differences"] = [d.to_json() for d in self.differences]
         out["explained_by"] = self.explained_by.to_json() if self.explained_by is not None else None
         return out
@@ -81,15 +85,39 @@ class Divergence:
             lines.append(f"  action: {json.dumps(self.action, ensure_ascii=False, separators=(',', ':'))}")
         if self.seat is not None:
             lines.append(f"  in the view of seat {self.seat}")
-        if self.rule:
-            lines.append(f"  rule most likely broken: {self.rule}")
-        if self.explained_by is not None:
-            lines.append(f"  why ({self.explained_by.how}): {self.explained_by.text}")
+        lines += self._why()
         if self.rules:
             lines.append(f"  rules of this step: {', '.join(self.rules)}")
         if self.side_by_side:
             lines += ["", self.side_by_side]
         return "\n".join(lines)
+
+
+    def _why(self) -> list[str]:
+        """The rule (or, field by field, the rules) most likely broken, and why."""
+        why = self.explained_by
+        causes = list(getattr(why, "causes", ()) or ())
+        if len(causes) > 1:
+            lines = ["  rules most likely broken, field by field:"]
+            for c in causes:
+                lines.append(f"    {', '.join(c.keys)}: {c.rule} ({_how(c.how)})" + (f": {c.text}" if c.how != "guess" else ""))
+                if c.candidates:
+                    lines.append(f"      ambiguous: the engine's fields cannot tell apart {', '.join(c.candidates)}")
+            return lines
+        lines = [f"  rule most likely broken: {self.rule}"] if self.rule else []
+        if why is not None:
+            if why.how == "guess":
+                lines.append(f"  why: {why.text}")
+            else:
+                lines.append(f"  why ({_how(why.how)}): {why.text}")
+            if getattr(why, "candidates", ()):
+                lines.append(f"  ambiguous: the engine's fields cannot tell apart {', '.join(why.candidates)}")
+        return lines
+
+
+def _how(how: str) -> str:
+    return {"shape": "the shape of a bug", "option": "a house rule", "misreading": "a misreading of the rule",
+            "ambiguous": "ambiguous", "guess": "a guess"}.get(how, how)
 
 
 MAX_CONSEQUENCES = 50

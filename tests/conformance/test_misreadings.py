@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 
 from regola.conformance.explain import mutation_score
-from regola.conformance.explain.search import explain
+from regola.conformance.explain.causes import explain
 from regola.conformance.explain.misreadings import by_rule, catalogue, compiled, known_rules, patched
 from regola.conformance.runner.verdicts import Divergence
 
