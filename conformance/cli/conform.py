@@ -307,6 +307,11 @@ def conform(
     out.print(summary_table(results))
     for line in first_failures(results):
         out.print(line, markup=False, highlight=False)
+    from regola.conformance.runner.account import accounts
+
+    for acc in accounts(results, hello).values():
+        for line in acc.lines():
+            out.print(line, markup=False, highlight=False, soft_wrap=True)
     t = totals(results)
     rate = t["traces"] / elapsed if elapsed > 0 else 0.0
     out.print(

@@ -45,7 +45,12 @@ def attach_all(result: Any, header: dict[str, Any], lines: Sequence[dict[str, An
         return
     todo = [(result.divergence, False, search.MAX_ALTERNATIVES)]
     later = [d for d in result.consequences if d.kind in search.EXPLAINED_KINDS]
-    todo += [(d, True, LATER_BUDGET) for d in later[:LATER]]
+    # a seat's view cannot change the game: after divergences in seat views
+    # alone, the next one is explained as strictly as a root
+    game_wrong = result.divergence.kind != "seat-view"
+    for d in later[:LATER]:
+        todo.append((d, game_wrong, LATER_BUDGET if game_wrong else search.MAX_ALTERNATIVES))
+        game_wrong = game_wrong or d.kind != "seat-view"
     blamed: list[str] = []
     for divergence, loose, budget in todo:
         items = list(lines[: max(0, divergence.line - 1)])

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 SPLIT = ("result", "match", "contract", "auction")
@@ -109,7 +110,7 @@ _TABLE: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("stock", "stock_size", "stock_top"), "deal", ("deal.hands", "deal.indicator", "deal.table", "deal.whole-pack")),
     (("stock", "stock_size", "stock_top"), "refill", ("deal.refill", "deal.last-deal")),
     (("stock", "stock_size", "stock_top"), "any", ("draw.order", "draw.exhausted", "draw.indicator-last")),
-    (("indicator", "trump"), "deal", ("deal.indicator", "deal.rebury", "call.suit", "bid.end")),
+    (("indicator", "trump"), "deal", ("deal.indicator", "deal.rebury", "deal.whole-pack", "call.suit", "bid.end")),
     (("indicator", "trump"), "exchange", ("exchange.card", "exchange.window")),
     (("indicator", "trump"), "draw", ("draw.indicator-last", "draw.indicator-stays")),
     (("indicator", "trump"), "any", ("call.suit", "call.card", "exchange.card")),
@@ -162,7 +163,8 @@ def owners(key: str, kind: StepKind, known: Iterable[str]) -> list[str]:
     """The rules behind ``key`` at a step of ``kind``, most likely first,
     among the rules ``known`` to hold in the variant (every family's rule
     whose id ends with a listed suffix)."""
-    have = list(known)
+    # a variant's own family's rules (tressette.*, chiamata.*) before the shared ones
+    have = sorted(known, key=lambda r: (r.split(".")[0] in ("briscola", "scopa"), r))
     out: list[str] = []
     base = key.split(".")[0] if key.split(".")[0] in ("result", "match") else key
     for keys, predicate, suffixes in _TABLE:
@@ -181,13 +183,34 @@ def owner(key: str, kind: StepKind, known: Iterable[str]) -> str | None:
 
 
 def refine(rule: str, implemented: Sequence[str], keys: Sequence[str], kind: StepKind, known: Iterable[str]) -> str:
-    """The rule to file an explanation under: a misreading of a function
-    that implements several rules (``implemented``) is filed under the one
-    that owns the fields it reproduces, when the function implements it;
-    otherwise under ``rule``."""
+    """The rule to file an explanation under: a misreading of ``rule`` in a
+    function that implements several rules (``implemented``) stays ``rule``'s
+    when that rule owns one of the fields it reproduces; otherwise it is
+    filed under the first owner of those fields that the function
+    implements (``max`` read as ``min`` where the hand is scored changes who
+    wins it: the majority's, not the card points')."""
     have = set(known)
-    for key in keys:
-        for candidate in owners(key, kind, have):
+    owning = [owners(key, kind, have) for key in keys]
+    if any(rule in found for found in owning):
+        return rule  # the misreading's own rule owns a field it reproduces
+    for found in owning:
+        for candidate in found:
             if candidate in implemented:
                 return candidate
     return rule
+
+
+@cache
+def _shown() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for keys, _, suffixes in _TABLE:
+        for suffix in suffixes:
+            out.setdefault(suffix, set()).update(keys)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def shown_in(rule: str) -> frozenset[str]:
+    """The view fields (keys) a rule's outcome shows in; empty for a rule no
+    field is tied to (the deck's composition, the shuffle)."""
+    suffix = rule.split(".", 1)[1] if "." in rule else rule
+    return _shown().get(suffix, frozenset())

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from regola import reference
-from regola.conformance.explain import attribution
+from regola.conformance.explain import attribution, stored
 from regola.conformance.explain.mutations import (
     FAMILIES,
     RULE_ID,
@@ -228,7 +228,12 @@ def _function_table() -> dict[tuple[str, str], _Function]:
 @cache
 def catalogue() -> tuple[Misreading, ...]:
     """Every misreading of every rule the reference cites, in source order
-    (a rule no change bears on first adopts some: `attribution.adopt`)."""
+    (a rule no change bears on first adopts some: `attribution.adopt`); kept
+    on disk between processes (`.stored`)."""
+    return stored.kept("catalogue", _make_catalogue)
+
+
+def _make_catalogue() -> tuple[Misreading, ...]:
     found = [m for fn in _function_table().values() for m in _mutants_of(fn)]
     # a permission read as a prohibition last: a rule's own rewrites first
     found.sort(key=lambda m: m.kind == "refuse")

@@ -76,8 +76,10 @@ def _host(spec: str, factory: Callable[[], Any]) -> EngineHost:
 def _attempt(host: EngineHost, game: Game, choices: Choices, out: Path | None) -> LockstepDisagreement | int:
     """Play once; the disagreement, or the number of steps if none."""
     engine = host.start()
+    # the house rules the engine declares (its hello's options) are played, as by conform
+    options = {**game.options, **host.house_rules}
     try:
-        return play_game(engine, host.hello, choices, game.variant, game.options, MAX_STEPS, out)
+        return play_game(engine, host.hello, choices, game.variant, options, MAX_STEPS, out)
     except LockstepDisagreement as exc:
         if exc.divergence is None:  # the engine failed: a fresh one next time
             host.discard()

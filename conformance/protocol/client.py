@@ -118,11 +118,13 @@ class SubprocessEngine:
         ruleset_hash: str,
         deck: list[str],
         deal: dict[str, Any],
+        position: dict[str, Any] | None = None,
     ) -> None:
         self._answers.clear()
         self._script.give_up(self._wire)
+        extra = {"position": position} if position is not None else {}  # protocol 1.2
         self._request({"cmd": "new", "variant": variant, "options": options, "ruleset_hash": ruleset_hash,
-                       "deck": list(deck), "deal": deal})
+                       "deck": list(deck), "deal": deal, **extra})
 
     def apply(self, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
         """Apply ``action``; ``deal`` (protocol 1.1, with a shuffle) is the

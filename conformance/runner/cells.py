@@ -28,7 +28,7 @@ from typing import Any
 
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure, speaks
 from regola.conformance.runner.compare import compare_views, describe, side_by_side
-from regola.conformance.runner.focus import header_steps
+from regola.conformance.runner.focus import header_steps, position_view
 from regola.conformance.runner.plan import expect_from
 from regola.conformance.runner.verdicts import Divergence, DivergenceFound, Recorder, diverge
 
@@ -74,17 +74,22 @@ def restore(
     engine = restart()
     new_deals = speaks(hello, "1.1")
     try:
-        engine.new(header["variant"], header.get("options") or {}, header["ruleset_hash"], header["deck"], header["deal"])
         moves: list[tuple[dict[str, Any], dict[str, Any] | None]] = [
             (s.action, s.deal) for s in header_steps(header)
         ] if header.get("setup") else []
-        for item in done:
-            if item["kind"] != "step":
-                continue
+        steps = [item for item in done if item["kind"] == "step"]
+        for item in steps:
             deal = None
             if item["action"].get("type") == "shuffle":
                 deal = next((e for e in item.get("events", []) if e.get("type") == "deal"), None)
             moves.append((item["action"], deal))
+        args = (header["variant"], header.get("options") or {}, header["ruleset_hash"], header["deck"], header["deal"])
+        if speaks(hello, "1.2") and moves:  # set at the position, not led there
+            view = steps[-1]["view"] if steps else position_view(header, None)
+            engine.new(*args, position={"view": view, "setup": [a for a, _ in moves]})  # type: ignore[call-arg]
+            moves = []
+        else:
+            engine.new(*args)
         for action, deal in moves:
             if new_deals and deal is not None:
                 engine.apply(action, deal=deal)  # type: ignore[call-arg]
@@ -175,6 +180,7 @@ def check_reject(
             message=f"the engine accepted an action that {rule} forbids ({item.get('message', '')})",
             **base,  # type: ignore[arg-type]
         )
+        _what_it_did(engine, fields, expected_view, accepted)
         if not (isolated and record is not None):
             raise DivergenceFound(accepted)
         record(accepted)
@@ -195,3 +201,17 @@ def check_reject(
             record,
         )
     return cell
+
+
+def _what_it_did(engine: Engine, fields: list[str], before: dict[str, Any], accepted: Divergence) -> None:
+    """The evidence of a forbidden action accepted: how the engine's view
+    changed (the card it put on the table in its place, say)."""
+    try:
+        after = engine.view(None)
+    except (EngineFailure, ActionRejected):
+        return
+    diffs = compare_views(before, after, fields)
+    if diffs:
+        accepted.differences = diffs
+        accepted.side_by_side = side_by_side(before, after, diffs, fields)
+        accepted.message += f"; then the engine's view changed: {describe(diffs)}"

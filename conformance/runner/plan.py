@@ -34,7 +34,7 @@ def planned_calls(trace: Trace, hello: dict[str, Any], seats: int) -> Iterator[C
     the engine gives none)."""
     views = [("view", None), *(("view", s) for s in range(seats))]
     new_deals = speaks(hello, "1.1")
-    if trace.header.get("setup"):  # a focused trace's way to its position (`.focus`)
+    if trace.header.get("setup") and not speaks(hello, "1.2"):  # a focused trace's way to its position (`.focus`)
         for step in header_steps(trace.header):
             yield ("apply", step.action, step.deal if new_deals else None), True
     yield from ((v, False) for v in views)

@@ -37,6 +37,7 @@ from regola import reference
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure, speaks
 from regola.conformance.explain import attach, guess
 from regola.conformance.runner import cells, focus
+from regola.conformance.runner.account import trace_account
 from regola.conformance.runner.cells import apply_action, check_reject  # noqa: F401 - check_reject: for the lockstep checker
 from regola.conformance.runner.compare import Difference, compare_views, describe, field_share, side_by_side
 from regola.conformance.runner.plan import expect
@@ -95,7 +96,12 @@ def replay_trace(
     ref = ReferenceReplay(h, states) if hello.get("seat_views") else None
     try:
         try:
-            engine.new(h["variant"], h.get("options") or {}, h["ruleset_hash"], h["deck"], h["deal"])
+            position = focus.position_of(h, ref) if h.get("setup") and speaks(hello, "1.2") else None
+            if position is None:
+                engine.new(h["variant"], h.get("options") or {}, h["ruleset_hash"], h["deck"], h["deal"])
+            else:  # protocol 1.2: the engine is set at the focused trace's position, not led there
+                engine.new(h["variant"], h.get("options") or {}, h["ruleset_hash"], h["deck"], h["deal"],
+                           position=position)  # type: ignore[call-arg]
         except EngineFailure as exc:
             if exc.kind != "unsupported":
                 raise
@@ -107,6 +113,7 @@ def replay_trace(
             refused = focus.reach_position(engine, hello, fields, h, ref, record, result)
             if refused is not None:
                 raise DivergenceFound(refused)
+
         else:
             check_views(
                 engine, fields, h["view"], ref, None, 1, None,
@@ -149,6 +156,14 @@ def replay_trace(
         # a trace with any divergence fails; an engine error after it is kept as
         # the reason the replay stopped
         result.status = "failed"
+        if result.unchecked and result.divergence.kind not in ("view", "seat-view"):
+            # at a focused trace's position the engine's views already differed: a
+            # list of actions or a refusal there follows from that, not from the rule
+            result.status = "unchecked"
+            result.error = (f"not checked: at this focused trace's position the engine's views already differ "
+                            f"({', '.join(result.unchecked[:6])}), and what it then got wrong ({result.divergence.kind} "
+                            f"at line {result.divergence.line}) may follow from that")
+            return result
         if result.divergence.setup is not None:
             # a focused trace the engine could not be brought to: nothing of it was checked
             result.status = "unchecked"
@@ -157,6 +172,8 @@ def replay_trace(
             return result
         if result.divergence.setup is None:  # a refused setup action is blamed on no rule (`.focus`)
             attach.attach_all(result, h, trace.items, fields)  # blame by explanation, root and later
+    if result.status in ("passed", "failed", "errored"):
+        result.checked_rules = trace_account(trace.items, h, result.replayed, fields)
     if result.status == "passed":
         result.status, result.error = _unchecked(result, h, hello) or ("passed", None)
     return result
@@ -175,6 +192,29 @@ def _unchecked(result: TraceResult, header: dict[str, Any], hello: dict[str, Any
     if not result.fields_checked and not hello.get("legal") and not result.cells:
         return "unchecked", "not checked: the engine reports no view field and no legal actions"
     return None
+
+
+def evidence(item: dict[str, Any] | None) -> str:
+    """What the step just decided, as the rules have it: the cards that met
+    in the trick and who took them, the capture made, the cards left on the
+    table, the hand's result (empty for a step that decided none)."""
+    lines = []
+    for e in (item or {}).get("events", ()):
+        kind = e.get("type")
+        if kind == "trick":
+            cards = ", ".join(str(c) for c in e.get("cards", []))
+            lines.append(f"  the trick just decided (by the rules): {cards}: taken by seat {e.get('winner')}"
+                         f" ({e.get('points')} card points)")
+        elif kind == "capture":
+            took = ", ".join(e.get("take") or []) or "nothing"
+            lines.append(f"  the capture just made (by the rules): seat {e.get('seat')} plays {e.get('card')} and "
+                         f"takes {took}" + (" (a scopa)" if e.get("scopa") else ""))
+        elif kind == "leftovers":
+            lines.append(f"  left on the table at the end (by the rules): {', '.join(e.get('cards') or [])} to side "
+                         f"{e.get('side')}")
+        elif kind == "hand-over":
+            lines.append(f"  the hand's result (by the rules): points {e.get('points')}, winner {e.get('winner')}")
+    return "\n".join(lines) + "\n\n" if lines else ""
 
 
 def describe_exception(exc: BaseException) -> str:
@@ -215,7 +255,7 @@ def check_views(
                 rule=guess.for_view(diffs, rules),
                 message=describe(diffs),
                 differences=diffs,
-                side_by_side=side_by_side(expected, actual, diffs, fields),
+                side_by_side=evidence(item) + side_by_side(expected, actual, diffs, fields),
                 engine_view=actual,
             ),
             record,

@@ -62,6 +62,7 @@ from typing import Any
 from rich.table import Table
 
 from regola.conformance.protocol.engine import PROTOCOL, regola_version
+from regola.conformance.runner.account import accounts
 from regola.conformance.runner.run import TraceResult
 from regola.conformance.trace.format import write_text_atomic
 
@@ -158,13 +159,15 @@ def _engine_info(hello: dict[str, Any]) -> dict[str, Any]:
 
 def results_data(results: list[TraceResult], hello: dict[str, Any]) -> dict[str, Any]:
     """The results file's content (see the module docstring)."""
+    acc = accounts(results, hello)
     return {
         "format": "regola-conformance-results",
         "version": 1,
         "regola": regola_version(),
         "protocol": PROTOCOL,
         "engine": _engine_info(hello),
-        "variants": {v: s.to_json() for v, s in summarize(results).items()},
+        "variants": {v: {**s.to_json(), **({"checked": acc[v].to_json()} if v in acc else {})}
+                     for v, s in summarize(results).items()},
     }
 
 
@@ -179,6 +182,7 @@ def json_report(results: list[TraceResult], hello: dict[str, Any], command: str 
         "engine": {**_engine_info(hello), "variants": hello.get("variants", []), "fields": hello.get("fields", [])},
         "summary": totals(results),
         "variants": {v: s.to_json() for v, s in summarize(results).items()},
+        "checked": {v: a.to_json() for v, a in accounts(results, hello).items()},
         "traces": [r.to_json() for r in results],
     }
 
@@ -219,6 +223,17 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
             skipped=str(s.unsupported + s.unchecked),
             time=f"{s.seconds:.3f}",
         )
+        acc = accounts(rs, hello).get(variant)
+        if acc is not None:
+            props = ET.SubElement(suite, "properties")
+            for state, n in acc.counts().items():
+                ET.SubElement(props, "property", name=f"rules {state}", value=str(n))
+            for state in ("vacuous", "never reached"):
+                names = sorted(r for r, v in acc.rules.items() if v == state)
+                if names:
+                    ET.SubElement(props, "property", name=f"rules {state} (ids)", value=" ".join(names))
+            ET.SubElement(props, "property", name="fields not checked",
+                          value=" ".join(sorted(f for f, on in acc.fields.items() if not on)))
         for r in rs:
             case = ET.SubElement(
                 suite,

@@ -100,24 +100,16 @@ class Divergence:
         if len(causes) > 1:
             lines = ["  rules most likely broken, field by field:"]
             for c in causes:
-                lines.append(f"    {', '.join(c.keys)}: {c.rule} ({_how(c.how)})" + (f": {c.text}" if c.how != "guess" else ""))
+                lines.append(f"    {', '.join(c.keys)}: {c.rule} ({c.how})" + (f": {c.text}" if c.how != "guess" else ""))
                 if c.candidates:
                     lines.append(f"      ambiguous: the engine's fields cannot tell apart {', '.join(c.candidates)}")
             return lines
         lines = [f"  rule most likely broken: {self.rule}"] if self.rule else []
         if why is not None:
-            if why.how == "guess":
-                lines.append(f"  why: {why.text}")
-            else:
-                lines.append(f"  why ({_how(why.how)}): {why.text}")
+            lines.append(f"  why ({why.how}): {why.text}")
             if getattr(why, "candidates", ()):
                 lines.append(f"  ambiguous: the engine's fields cannot tell apart {', '.join(why.candidates)}")
         return lines
-
-
-def _how(how: str) -> str:
-    return {"shape": "the shape of a bug", "option": "a house rule", "misreading": "a misreading of the rule",
-            "ambiguous": "ambiguous", "guess": "a guess"}.get(how, how)
 
 
 MAX_CONSEQUENCES = 50
@@ -162,6 +154,8 @@ class TraceResult:
     unchecked: list[str] = field(default_factory=list)
     """For a focused trace: the view fields (``match.points``, ``seat 1: hands``)
     that already differed at its position, left to the other traces."""
+    checked_rules: dict[str, str] = field(default_factory=dict)
+    """Rule -> ``verified`` or ``vacuous`` on the lines replayed (`regola.conformance.runner.account`)."""
     cells: list[Any] = field(default_factory=list)
     """The verdict on each reject line (`regola.conformance.runner.cells.Cell`)."""
     house_rules: dict[str, Any] = field(default_factory=dict)

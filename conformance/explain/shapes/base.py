@@ -34,8 +34,10 @@ class Context:
     """The reference's view at the end of the previous hand, when the step is in a later hand."""
 
     def rule(self, suffix: str) -> str | None:
-        """The variant's rule ending with ``suffix`` (None if none holds)."""
-        for r in sorted(self.known):
+        """The variant's rule ending with ``suffix`` (None if none holds); a
+        variant's own family's rule (``tressette.deck.points``,
+        ``chiamata.match.end``) before the one it shares with Briscola or Scopa."""
+        for r in specific_first(self.known):
             if r.endswith("." + suffix):
                 return r
         return None
@@ -58,6 +60,11 @@ class Finding:
 
 
 Shape = Callable[[Context], list[Finding]]
+
+
+def specific_first(rules: Any) -> list[str]:
+    """Rule ids sorted with the base families' (``briscola.*``, ``scopa.*``) last."""
+    return sorted(rules, key=lambda r: (r.split(".")[0] in ("briscola", "scopa"), r))
 
 
 def seat_name(seat: Any) -> str:

@@ -10,7 +10,7 @@ END_KEYS = ("phase", "to_move", "leader", "result", "hands", "hand_sizes", "tric
 
 
 def _over(view: dict) -> bool:
-    return view.get("result") is not None or view.get("phase") in ("hand-over", "between-hands", "over")
+    return view.get("result") is not None or view.get("phase") in ("shuffle", "hand-over", "between-hands", "over")
 
 
 def _decided(ctx: Context) -> str:
