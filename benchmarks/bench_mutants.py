@@ -2,15 +2,15 @@
 and is the blame on the rule it misreads?
 
 For every rule id of every family, the catalogue of misreadings
-(`regola.conformance.runner.misreadings`: conditions negated or dropped,
+(`regola.conformance.explain.misreadings`: conditions negated or dropped,
 comparisons reversed, orders reversed, resets not done, steps skipped,
 constants off by one) is searched in order for the first one a corpus trace
 exercising the rule fails (up to ``--search`` tried); that mutant is then
 replayed, as an in-process engine, through up to ``--subset`` corpus traces
 that exercise the rule, with blame by explanation
-(`regola.conformance.runner.explain`). A rule none of whose misreadings a
+(`regola.conformance.explain.search`). A rule none of whose misreadings a
 trace fails is played instead under another of its option values, if one
-fails a trace (`regola.conformance.runner.option_mutants`). A rule still
+fails a trace (`regola.conformance.explain.option_mutants`). A rule still
 uncaught is played in random lockstep games: one whose misreadings no game
 tells from the rule is listed as equivalent and not counted; for the others
 the first game that does names the situation the corpus lacks. Prints the
@@ -27,8 +27,8 @@ import sys
 import time
 from pathlib import Path
 
-from regola.conformance.runner.misreadings import by_rule, catalogue, known_rules
-from regola.conformance.runner.mutation_score import SEARCH, SUBSET, render, score, to_json
+from regola.conformance.explain.misreadings import by_rule, catalogue, known_rules
+from regola.conformance.explain.mutation_score import SEARCH, SUBSET, render, score, to_json
 from regola.conformance.trace.files import CORPUS_DIR
 
 

@@ -36,7 +36,7 @@ work whose answer is already known.
 - One dict lookup sends a state to its family (`.families.FAMILY_OF_STATE`).
 
 Every memo has ``cache_clear``, so the mutants of
-`regola.conformance.runner.misreadings` empty them on the way in and out.
+`regola.conformance.explain.misreadings` empty them on the way in and out.
 The committed corpus replays byte for byte (`regola corpus check`), which
 is the check that these change nothing; ``benchmarks/bench_reference.py``
 measures what they gain.

@@ -20,7 +20,7 @@ def per_ruleset(build: Callable[[Ruleset], T]) -> Callable[[Ruleset], T]:
     rulesets. A ruleset is frozen, so it is looked up by identity; the cache
     holds the ruleset itself, so its id cannot be taken by another. Like a
     `functools.cache` function it has ``cache_clear``, which the mutants
-    of `regola.conformance.runner.misreadings` call on the way in and out."""
+    of `regola.conformance.explain.misreadings` call on the way in and out."""
     recent: dict[int, tuple[Ruleset, T]] = {}
 
     @wraps(build)

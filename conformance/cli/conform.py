@@ -247,13 +247,14 @@ def conform(
     console = Console(stderr=True)
     # a log file or CI output gets a width that fits the summary table
     out = Console() if sys.stdout.isatty() else Console(width=120)
-    counts = {"passed": 0, "failed": 0, "errored": 0, "unsupported": 0}
+    counts = {"passed": 0, "failed": 0, "errored": 0, "unsupported": 0, "unchecked": 0}
     started = time.perf_counter()
     # a bar in a terminal, a line every few seconds in a pipe or CI
     with progress(
         "conform", len(paths), "traces", console,
         columns=(TextColumn("[green]{task.fields[passed]} passed[/] [red]{task.fields[failed]} failed[/] "
-                            "[magenta]{task.fields[errored]} errored[/] [dim]{task.fields[unsupported]} unsupported[/]"),),
+                            "[magenta]{task.fields[errored]} errored[/] [dim]{task.fields[unsupported]} unsupported[/] "
+                            "[yellow]{task.fields[unchecked]} unchecked[/]"),),
         **counts,
     ) as tick:
 
@@ -281,6 +282,11 @@ def conform(
         if r.status in ("failed", "errored"):
             out.rule(f"[red]{r.status.upper()}[/] {r.id}", align="left")
             out.print(r.report(), markup=False, highlight=False, soft_wrap=True)
+    not_checked = [r for r in results if r.status == "unchecked"]
+    if not_checked:
+        out.rule(f"[yellow]NOT CHECKED[/] {len(not_checked)} trace{'' if len(not_checked) == 1 else 's'}", align="left")
+        for r in not_checked:
+            out.print(r.report(), markup=False, highlight=False, soft_wrap=True)
     same = sum(n - 1 for n in repeated.values())
     if same:
         out.print(f"({same} more traces errored with an error shown above)", highlight=False)
@@ -304,11 +310,17 @@ def conform(
     out.print(summary_table(results))
     for line in first_failures(results):
         out.print(line, markup=False, highlight=False)
+    from regola.conformance.runner.account import accounts
+
+    for acc in accounts(results, hello).values():
+        for line in acc.lines():
+            out.print(line, markup=False, highlight=False, soft_wrap=True)
     t = totals(results)
     rate = t["traces"] / elapsed if elapsed > 0 else 0.0
     out.print(
         f"{t['traces']} trace{'' if t['traces'] == 1 else 's'} in {elapsed:.1f} s ({rate:.1f}/s): {t['passed']} passed, {t['failed']} failed, "
-        f"{t['errored']} errored, {t['unsupported']} unsupported",
+        f"{t['errored']} errored, {t['unsupported']} unsupported"
+        + (f", {t['unchecked']} not checked" if t["unchecked"] else ""),
         highlight=False,
     )
     command = shlex.join(
@@ -330,5 +342,7 @@ def conform(
     if t["failed"] or t["errored"]:
         raise typer.Exit(1)
     if not t["passed"]:
-        out.print("no trace was run: the engine supports none of the selected variants", style="red")
+        why = ("nothing was checked: every trace run is listed above as not checked" if t["unchecked"]
+               else "no trace was run: the engine supports none of the selected variants")
+        out.print(why, style="red")
         raise typer.Exit(1)

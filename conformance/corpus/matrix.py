@@ -20,8 +20,12 @@ there:
   card repeated, a card that does not exist, a card too many.
 
 A cell is (phase, action type, corruption). Only what the reference refuses
-becomes a reject line, with the rule id it cites; what it accepts (a card
-held but not allowed, where every card is) is a cell that cannot occur
+becomes a reject line, with the rule id it cites, and only an action that
+breaks that rule alone (`regola.conformance.explain.waive.breaks_only`):
+out of turn is played with a card the seat holds; a card swapped into a
+capture has the same value; a card taken twice keeps the sum. A cell whose
+every candidate breaks two rules is left out; what the reference accepts (a
+card held but not allowed, where every card is) is a cell that cannot occur
 there. A value of the wrong JSON type (a seat ``"1"``, a ``take`` that is
 not a list) never reaches the rules: the protocol answers ``bad-request``
 (`regola.conformance.protocol.actions`), so it has no reject line.
@@ -31,6 +35,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from regola.conformance.corpus.negatives import _value, out_of_turn
+from regola.conformance.explain.waive import breaks_only
 from regola.conformance.trace.record import Action, load_ruleset, rejection, seeded_game
 from regola.reference import State, view
 from regola.spec import Ruleset
@@ -97,14 +103,16 @@ def _corruptions(state: State, legal: list[Action], a: Action, rs: Ruleset) -> l
     out: list[tuple[str, Action]] = []
     seat = a.get("seat")
     if isinstance(seat, int):
-        out += [("out of turn", {**a, "seat": (seat + 1) % players}),
-                ("seat past the last", {**a, "seat": players}), ("negative seat", {**a, "seat": -1})]
+        out += [("out of turn", bad) for bad in out_of_turn(state, a, players)]
+        out += [("seat past the last", {**a, "seat": players}), ("negative seat", {**a, "seat": -1})]
     hands = v.get("hands") or []
     held = hands[seat] if isinstance(seat, int) and seat < len(hands) and isinstance(hands[seat], list) else []
     same = [x for x in legal if x["type"] == a["type"]]
     if isinstance(a.get("card"), str):
         offered = {x.get("card") for x in same}
-        for c in [c for c in pack if c not in held and c not in offered][:1]:
+        value = _value(state, a["card"])
+        spare = [c for c in pack if c not in held and c not in offered]
+        for c in [*[c for c in spare if value is not None and _value(state, c) == value][:1], *spare[:1]]:
             out.append(("card not held", {**a, "card": c}))
         for c in [c for c in held if c not in offered][:1]:
             out.append(("card held but not allowed", {**a, "card": c}))
@@ -112,10 +120,11 @@ def _corruptions(state: State, legal: list[Action], a: Action, rs: Ruleset) -> l
     if isinstance(a.get("take"), list):
         table = v.get("table") or []
         take = a["take"]
-        for c in [c for c in pack if c not in table and c != a.get("card")][:1]:
-            out.append(("take a card not on the table", {**a, "take": [*take[1:], c]}))
+        away = [c for c in pack if c not in table and c != a.get("card")]
+        for c in [*[c for c in away if take and _value(state, c) == _value(state, take[0])][:1], *away[:1]]:
+            out.append(("take a card not on the table", {**a, "take": [c, *take[1:]]}))
         if take:
-            out.append(("take a card repeated", {**a, "take": [*take, take[0]]}))
+            out += [("take a card repeated", bad) for bad in repeated_takes(state, a, legal, table)]
         out.append(("take a card that does not exist", {**a, "take": [*take[1:], NO_CARD]}))
         if take:
             out.append(("take nothing", {**a, "take": []}))
@@ -192,8 +201,38 @@ def cells_at(
     for kind in sorted(only or kinds):
         first_of = next(a for a in legal if a["type"] == kind)
         tries += [(kind, what, bad) for what, bad in _corruptions(state, legal, first_of, rs)]
-    out = []
+    out: list[Cell] = []
+    done: set[tuple[str, str]] = set()
+    first: dict[tuple[str, str], Action] = {}
     for kind, what, bad in tries:
+        first.setdefault((kind, what), bad)
+        if (kind, what) in done:
+            continue  # a cell keeps its first candidate that breaks one rule alone
         refused = rejection(state, bad)
+        if refused is not None and breaks_only(state, bad, refused[0]) is not None:
+            continue
+        done.add((kind, what))
         out.append(Cell(phase, kind, what, index, bad, refused[0] if refused else None))
+    # a cell every candidate of which breaks two rules has no reject line here
+    out += [Cell(phase, k, w, index, bad, None) for (k, w), bad in first.items() if (k, w) not in done]
     return out
+
+
+def repeated_takes(state: State, a: Action, legal: list[Action], table: list[str]) -> list[Action]:
+    """A capture naming one table card twice while its sum still holds (a
+    take that also broke the sum would be refused for that): a legal take
+    with one card replaced by another of the same value in it, or a table
+    card taken twice where two of it make the card's value; else, as a last
+    resort, the take with its first card added again."""
+    out: list[Action] = []
+    for x in [x for x in legal if x["type"] == a["type"] and len(x.get("take") or []) > 1]:
+        t = x["take"]
+        for i, j in ((i, j) for i in range(len(t)) for j in range(len(t)) if i != j):
+            if _value(state, t[i]) == _value(state, t[j]):
+                out.append({**x, "take": [*t[:i], t[j], *t[i + 1:]]})
+    value = _value(state, a["card"]) if isinstance(a.get("card"), str) else None
+    for c in table:
+        v = _value(state, c)
+        if value is not None and v is not None and 2 * v == value:
+            out.append({**a, "take": [c, c]})
+    return [*out[:2], {**a, "take": [*a["take"], a["take"][0]]}]

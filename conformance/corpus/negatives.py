@@ -17,7 +17,10 @@ changing one thing at a time:
   after the match is over.
 
 Each candidate is applied to the reference; only those it refuses are
-kept, with the rule id it cites. `RejectFinder` keeps the first
+kept, with the rule id it cites, and only if they break that rule alone
+(`regola.conformance.explain.waive.breaks_only`): an action out of turn
+is played with a card the seat holds, a card swapped in a capture is one of
+the same value. `RejectFinder` keeps the first
 example of each (mutation, action type, rule id) so a trace shows each kind
 of mistake once.
 """
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from regola.conformance.explain.waive import breaks_only
 from regola.conformance.trace.record import Action, Step, legal_dicts, rejection
 from regola.reference import State, view
 from regola.spec import Ruleset
@@ -75,17 +79,20 @@ def _mutations(
         if field == "type":
             continue
         if field == "seat" and isinstance(value, int):
-            out.append((f"{_a(kind)} out of turn", {**a, "seat": (value + 1) % players}))
+            out += [(f"{_a(kind)} out of turn", bad) for bad in out_of_turn(state, a, players)]
         elif field == "card" and isinstance(value, str):
             held = _held(state, seat) if isinstance(seat, int) else None
             for c in [c for c in held or () if c not in offered][:1]:
                 out.append((f"{_a(kind)} of a card held but not allowed", {**a, "card": c}))
-            for c in [c for c in pack if c not in offered and c not in (held or ())][:1]:
+            value = _value(state, value)
+            spare = [c for c in pack if c not in offered and c not in (held or ())]
+            alike = [c for c in spare if value is not None and _value(state, c) == value]
+            for c in [*alike[:1], *spare[:1]]:
                 out.append((f"{_a(kind)} of a card not held", {**a, "card": c}))
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
             spare = [c for c in pack if c not in value and c != a.get("card")]
             if value and spare:
-                out.append((f"{_a(kind)} with another {field}", {**a, field: [spare[0], *value[1:]]}))
+                out += [(f"{_a(kind)} with another {field}", bad) for bad in other_take(state, a, field, spare)]
             if len(value) > 1:
                 out.append((f"{_a(kind)} with a shorter {field}", {**a, field: value[:-1]}))
             if spare:
@@ -97,6 +104,34 @@ def _mutations(
             for v in [v for v in vocab.values.get((kind, field), []) if v not in offered][:1]:
                 out.append((f"{_a(kind)} with another {field}", {**a, field: v}))
     return out
+
+
+def _value(state: State, card: str) -> int | None:
+    """A card's capture value in a fishing game (None in a trick game)."""
+    ranks = {r.id: r.value for r in state.ruleset.deck.ranks}
+    return ranks.get(card[:-1])
+
+
+def out_of_turn(state: State, a: Action, players: int) -> list[Action]:
+    """``a`` played by the next seat instead, with cards that seat holds (a
+    card it does not hold would break a second rule): the same card where it
+    has it, else each of its cards (a capture keeping its take where the
+    card's value allows)."""
+    other = (a["seat"] + 1) % players
+    if "card" not in a:
+        return [{**a, "seat": other}]
+    held = _held(state, other) or []
+    value = _value(state, a["card"])
+    same = [c for c in held if _value(state, c) == value] if value is not None else []
+    return [{**a, "seat": other, "card": c} for c in [*same, *[c for c in held if c not in same]]] or [{**a, "seat": other}]
+
+
+def other_take(state: State, a: Action, field: str, spare: list[str]) -> list[Action]:
+    """``a`` with one card of its ``field`` swapped for a card not on offer,
+    one of the same value first, so that the sum still holds."""
+    value = _value(state, a[field][0]) if a[field] else None
+    alike = [c for c in spare if value is not None and _value(state, c) == value]
+    return [{**a, field: [c, *a[field][1:]]} for c in [*alike[:2], spare[0]]]
 
 
 def player_candidates(state: State, legal: list[Action], ruleset: Ruleset, vocab: Vocabulary) -> list[Candidate]:
@@ -156,6 +191,8 @@ class RejectFinder:
                 refused = rejection(state, action)
                 if refused is None or (mutation, refused[0]) in self.seen:
                     continue
+                if breaks_only(state, action, refused[0]) is not None:
+                    continue  # it breaks another rule too: a line about one rule only
                 if new_rules_only and refused[0] in self.rules:
                     continue
                 self.seen.add((mutation, refused[0]))

@@ -85,8 +85,10 @@ def _attempt(
 ) -> LockstepDisagreement | int:
     """Play once; the disagreement, or the number of steps if none."""
     engine = host.start()
+    # the house rules the engine declares (its hello's options) are played, as by conform
+    options = {**game.options, **host.house_rules}
     try:
-        return play_game(engine, host.hello, choices, game.variant, game.options, MAX_STEPS, out, Probes, replay)
+        return play_game(engine, host.hello, choices, game.variant, options, MAX_STEPS, out, Probes, replay)
     except LockstepDisagreement as exc:
         if exc.divergence is None:  # the engine failed: a fresh one next time
             host.discard()

@@ -11,9 +11,9 @@ order (`regola.conformance.protocol.pipeline`).
 
 It never hangs and never trusts the engine: every request has a timeout
 (the pipes are non-blocking and watched with poll, in the caller's
-thread; POSIX only), an answer longer than ``max_line`` bytes is cut off, and whatever goes wrong becomes an
-`EngineFailure` whose ``kind`` says what happened and whose message
-ends with the tail of the engine's stderr:
+thread; POSIX only), an answer longer than ``max_line`` bytes is cut off, and
+whatever goes wrong becomes an `EngineFailure` whose ``kind`` says what
+happened and whose message ends with the tail of the engine's stderr:
 
 - ``crash``: the process exited, closed its stdout, or answered with a
   ``crash`` (or ``internal``) error: the engine raised while answering;
@@ -21,12 +21,12 @@ ends with the tail of the engine's stderr:
 - ``garbage``: an answer that is not a JSON object;
 - ``oversized``: an answer line longer than ``max_line`` bytes;
 - ``protocol``: a well-formed answer that breaks the protocol (wrong id,
-  wrong protocol version, missing fields, ``bad-request``);
+  wrong protocol version, missing fields, ``bad-request`` but to ``apply``);
 - ``unsupported``: the engine says it cannot do what was asked.
 
 After a failure the process is killed; the engine object is spent and the
-caller starts a new one. An ``illegal`` error answering ``apply`` is not a
-failure: it raises `ActionRejected` and the engine goes on.
+caller starts a new one. An ``illegal`` (or ``bad-request``) error answering
+``apply`` is a refusal, not a failure: it raises `ActionRejected`.
 """
 
 from __future__ import annotations
@@ -118,19 +118,13 @@ class SubprocessEngine:
         ruleset_hash: str,
         deck: list[str],
         deal: dict[str, Any],
+        position: dict[str, Any] | None = None,
     ) -> None:
         self._answers.clear()
         self._script.give_up(self._wire)
-        self._request(
-            {
-                "cmd": "new",
-                "variant": variant,
-                "options": options,
-                "ruleset_hash": ruleset_hash,
-                "deck": list(deck),
-                "deal": deal,
-            }
-        )
+        extra = {"position": position} if position is not None else {}  # protocol 1.2
+        self._request({"cmd": "new", "variant": variant, "options": options, "ruleset_hash": ruleset_hash,
+                       "deck": list(deck), "deal": deal, **extra})
 
     def apply(self, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
         """Apply ``action``; ``deal`` (protocol 1.1, with a shuffle) is the
@@ -227,11 +221,10 @@ class SubprocessEngine:
             "seat_views": answer.get("seat_views", False),
             "legal": answer.get("legal", False),
         }
-        options = answer.get("options")
-        if options is not None:
+        if (options := answer.get("options")) is not None:  # the house rules it plays (`.runner.declared`)
             if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
-                raise self._fail("protocol", f"hello: 'options' must be an object of option paths to values, got {_clip(options)}")
-            hello["options"] = options  # the house rules the engine plays (`regola.conformance.runner.declared`)
+                raise self._fail("protocol", f"hello: 'options' must map option paths to values, got {_clip(options)}")
+            hello["options"] = options
         for key in ("variants", "fields"):
             value = hello[key]
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -273,9 +266,7 @@ class SubprocessEngine:
         if code == "illegal" and illegal_ok:
             rule = error.get("rule")
             raise ActionRejected(rule if isinstance(rule, str) else None, message)
-        if code == "bad-request" and illegal_ok:
-            # an action the engine cannot even read (a seat that does not
-            # exist) is refused, with no rule stated; the engine goes on
+        if code == "bad-request" and illegal_ok:  # an action it cannot read: refused, no rule stated
             raise ActionRejected(None, f"bad-request: {message}")
         if code == "unsupported":
             # Not a broken engine: it declines this match, and can go on.

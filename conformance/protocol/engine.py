@@ -31,10 +31,12 @@ from regola.spec import ruleset_hash as hash_of
 
 PROTOCOL = 1
 """The base protocol version, which every engine speaks."""
-VERSIONS = ("1", "1.1")
+VERSIONS = ("1", "1.1", "1.2")
 """The protocol versions this suite speaks, oldest first. 1.1 adds the deal
 of every new hand (sent with its shuffle), view fields reported at
-sub-field level and the ``crash`` error code (see ``docs/protocol.md``)."""
+sub-field level and the ``crash`` error code; 1.2 a whole position with
+``new`` (the way a chess engine takes a FEN), so that a focused trace or a
+reject line is checked from its own position (see ``docs/protocol.md``)."""
 LATEST = VERSIONS[-1]
 FailureKind = str  # "crash" | "timeout" | "garbage" | "oversized" | "protocol" | "unsupported" | "bad-request"
 
@@ -115,6 +117,20 @@ class Engine(Protocol):
         ...
 
 
+def _stand_at(state: Any, position: dict[str, Any]) -> Any:
+    """``state`` (the deal) played on by the position's ``setup`` actions,
+    checked against the position's ``view``."""
+    for n, action in enumerate(position.get("setup") or ()):
+        try:
+            state = apply(state, action)
+        except IllegalAction as exc:
+            raise EngineFailure("bad-request", f"new: position setup action {n} is illegal: {exc.message}") from None
+    want = position.get("view")
+    if isinstance(want, dict) and view(state) != want:
+        raise EngineFailure("bad-request", "new: the position's setup does not lead to the position's view")
+    return state
+
+
 def regola_version() -> str:
     """The installed version of regola."""
     try:
@@ -171,10 +187,15 @@ class ReferenceEngine:
         ruleset_hash: str,
         deck: list[str],
         deal: dict[str, Any],
+        position: dict[str, Any] | None = None,
     ) -> None:
         """Load the ruleset (``unsupported`` if the variant or an option is
         unknown, or if its hash differs from ``ruleset_hash``) and deal from
-        ``deck`` (``protocol`` if the deck order is not the pack)."""
+        ``deck`` (``protocol`` if the deck order is not the pack). With a
+        ``position`` (protocol 1.2) stand there: the reference cannot set a
+        state from a view, so it plays the position's ``setup`` actions from
+        the deal and checks that it stands where the position's ``view`` says
+        (an engine that can set its state directly does that instead)."""
         try:
             ruleset = load(variant, options or None)
         except SpecError as exc:
@@ -190,6 +211,8 @@ class ReferenceEngine:
             self._state = new_game(ruleset, list(deck))
         except IllegalAction as exc:
             raise EngineFailure("protocol", f"cannot deal from this deck: {exc.message} [{exc.rule_id}]") from None
+        if position is not None:
+            self._state = _stand_at(self._state, position)
 
     def apply(self, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
         """Apply ``action``: a malformed one (a field missing, of the wrong

@@ -69,13 +69,17 @@ def handle(engine: Engine, request: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, **_hello(engine, request)}
     if cmd == "new":
         _check_new(request)
-        engine.new(
+        args = (
             _field(request, "variant", str, "a variant id"),
             _field(request, "options", dict, "an object of option overrides", {}),
             _field(request, "ruleset_hash", str, "the ruleset's content hash", ""),
             _field(request, "deck", list, "the deck order, top card first"),
             _field(request, "deal", dict, "the deal event", {}),
         )
+        if request.get("position") is not None:  # protocol 1.2: a whole position
+            engine.new(*args, position=_field(request, "position", dict, "a position (view and setup)"))  # type: ignore[call-arg]
+        else:
+            engine.new(*args)
         return {"ok": True}
     if cmd == "apply":
         action = _field(request, "action", dict, "an action object")

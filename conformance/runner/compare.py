@@ -346,7 +346,19 @@ def side_by_side(
     rows: list[tuple[str, str, str, bool]] = []
     for key in checked_fields(expected, fields):
         if key in by_field:
-            rows += [(d.path, show(d.expected), show(d.actual), True) for d in by_field.pop(key)]
+            diffs = by_field.pop(key)
+            rows += [(d.path, show(d.expected), show(d.actual), True) for d in diffs]
+            exp = expected[key]
+            if isinstance(exp, dict) and isinstance(act.get(key), dict):
+                # the other sub-fields too: a match tied 11-11 shows its points
+                shown = {d.path for d in diffs}
+                wanted = subs.get(key)
+                rows += [
+                    (f"{key}.{sub}", show(value), show(act[key].get(sub, ABSENT)), False)
+                    for sub, value in exp.items()
+                    if f"{key}.{sub}" not in shown and not any(p.startswith(f"{key}.{sub}.") or p.startswith(f"{key}.{sub}[") for p in shown)
+                    and (wanted is None or sub in wanted)
+                ]
         else:
             exp = expected[key]
             rows.append((key, show(_part(exp, subs.get(key), exp)), show(_part(act.get(key, ABSENT), subs.get(key), exp)), False))

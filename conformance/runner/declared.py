@@ -10,7 +10,8 @@ ids, the rule a reject line breaks) recomputed by the reference under the
 house rules. So every rule the house rules leave alone is still checked.
 
 A trace is **cut** where its next action is no longer legal under the house
-rules (the shuffle of a second hand in a one-hand game); a reject line whose
+rules (the shuffle of a second hand in a one-hand game), that action kept as
+a reject line (the engine must refuse it); a reject line whose
 action the house rules allow is left out; a focused trace whose position
 cannot be reached is not run (``unsupported``, with the reason). Options
 the trace sets itself (a source profile's) stay, except where the engine
@@ -128,6 +129,9 @@ def _record(trace: Trace, declared: dict[str, Any]) -> Rewritten:
         try:
             rec.step(item["action"])
         except reference.IllegalAction:
+            # the action the house rules forbid is itself a check worth
+            # making (a shuffle after a one-hand game is over): a reject line
+            rec.reject(item["action"])
             cut_at = item.get("index")
             break
     out = rec.trace()

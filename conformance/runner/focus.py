@@ -6,10 +6,13 @@ only their acceptance is checked: a legal action the engine refuses is a
 divergence (``refused``, at that setup action), since the engine cannot
 be brought to the position at all. Once there, the engine's views are
 compared with the reference's once, and what differs already is not
-reported: it becomes the baseline of the `Recorder`, so that the step
-lines report only what goes wrong from the position on. Those fields are
-listed on the result (``unchecked``); the trace that starts at the deal
-finds them.
+reported: it becomes the baseline of the `Recorder`, so that the step lines
+report only what goes wrong in other fields from the position on. The
+trace that starts at the deal finds the difference and blames it. With a
+baseline the trace is **not checked** (status ``unchecked``, the fields
+listed in ``unchecked``) when it would otherwise pass, or when what it
+finds is a list of legal actions or a refusal (which follow from the
+fields that already differ), never passed.
 
 A refused setup action is not blamed on any rule: the views were not
 compared on the way, so the engine's state may have left the trace's at
@@ -50,7 +53,8 @@ def reach_position(
     position as the baseline; returns the divergence if the engine
     refuses a setup action (the replay cannot go on)."""
     new_deals = speaks(hello, "1.1")
-    for n, step in enumerate(header_steps(header)):
+    loaded = speaks(hello, "1.2")  # set at the position by ``new``: nothing to play
+    for n, step in enumerate([] if loaded else header_steps(header)):
         try:
             if new_deals and step.deal is not None:
                 engine.apply(step.action, deal=step.deal)  # type: ignore[call-arg]
@@ -80,6 +84,15 @@ def reach_position(
         unchecked += [f"seat {seat}: {d.path}" for d in seat_diffs]
     result.unchecked = unchecked
     return None
+
+
+def position_of(header: dict[str, Any], ref: ReferenceReplay | None) -> dict[str, Any]:
+    """The position a focused trace starts from, as protocol 1.2's ``new``
+    carries it: the omniscient view there (every hand, the stock in order,
+    the trick or table, the piles, the scores, whose turn), and the setup
+    actions that lead there from the deal, for an engine that would rather
+    play them."""
+    return {"view": position_view(header, ref), "setup": list(header.get("setup") or ())}
 
 
 def position_view(header: dict[str, Any], ref: ReferenceReplay | None) -> dict[str, Any]:

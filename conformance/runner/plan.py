@@ -33,13 +33,20 @@ def planned_calls(trace: Trace, hello: dict[str, Any], seats: int) -> Iterator[C
     ``seats`` is the number of seat views checked after each step (0 when
     the engine gives none)."""
     views = [("view", None), *(("view", s) for s in range(seats))]
-    legal = bool(hello.get("legal"))
     new_deals = speaks(hello, "1.1")
-    if trace.header.get("setup"):  # a focused trace's way to its position (`.focus`)
+    if trace.header.get("setup") and not speaks(hello, "1.2"):  # a focused trace's way to its position (`.focus`)
         for step in header_steps(trace.header):
             yield ("apply", step.action, step.deal if new_deals else None), True
     yield from ((v, False) for v in views)
-    for item in trace.items:
+    yield from item_calls(trace.items, hello, seats)
+
+
+def item_calls(items: Any, hello: dict[str, Any], seats: int) -> Iterator[Call]:
+    """The calls of the step and reject lines ``items``."""
+    views = [("view", None), *(("view", s) for s in range(seats))]
+    legal = bool(hello.get("legal"))
+    new_deals = speaks(hello, "1.1")
+    for item in items:
         action = item["action"]
         if item["kind"] == "step":
             if legal and "legal_count" in item:
@@ -52,6 +59,14 @@ def planned_calls(trace: Trace, hello: dict[str, Any], seats: int) -> Iterator[C
         else:
             yield ("apply", action, None), False
             yield ("view", None), False
+
+
+def expect_from(engine: Any, items: Any, hello: dict[str, Any], seats: int) -> None:
+    """Tell ``engine`` the calls of the lines ``items``, if it can use them
+    (an engine brought back to a position, `regola.conformance.runner.cells`)."""
+    tell = getattr(engine, "expect_calls", None)
+    if callable(tell):
+        tell(list(item_calls(items, hello, seats)))
 
 
 def expect(engine: Any, trace: Trace, hello: dict[str, Any], seats: int) -> None:

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from regola import reference
-from regola.conformance.runner import blame
+from regola.conformance.explain import guess
 from regola.conformance.trace.format import Trace
 from regola.conformance.trace.setup import start_state
 from regola.spec import SpecError, load, rule_ids, ruleset_hash
@@ -130,7 +130,7 @@ def legal_rule(state: Any, missing: list[dict[str, Any]], extra: list[dict[str, 
             continue
     for action in missing:
         try:
-            return blame.specific(reference.apply(state, action).rules)
+            return guess.specific(reference.apply(state, action).rules)
         except Exception:  # noqa: BLE001
             continue
     return None

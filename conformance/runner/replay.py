@@ -35,7 +35,10 @@ from typing import Any
 
 from regola import reference
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure, speaks
-from regola.conformance.runner import blame, explain_trace, focus
+from regola.conformance.explain import attach, guess
+from regola.conformance.runner import cells, focus
+from regola.conformance.runner.account import trace_account
+from regola.conformance.runner.cells import apply_action, check_reject  # noqa: F401 - check_reject: for the lockstep checker
 from regola.conformance.runner.compare import Difference, compare_views, describe, field_share, side_by_side
 from regola.conformance.runner.plan import expect
 from regola.conformance.runner.reference_replay import (  # noqa: F401 - re-exported for the lockstep checker
@@ -45,28 +48,8 @@ from regola.conformance.runner.reference_replay import (  # noqa: F401 - re-expo
     ruleset_for,
     state_before,
 )
-from regola.conformance.runner.verdicts import Divergence, Recorder, TraceResult
+from regola.conformance.runner.verdicts import STOP_KINDS, Divergence, DivergenceFound, Recorder, TraceResult, diverge
 from regola.conformance.trace.format import Trace
-
-
-class DivergenceFound(Exception):
-    """Raised by the checks below at a disagreement the replay cannot go past
-    (or at any, when the caller records none)."""
-
-    def __init__(self, divergence: Divergence) -> None:
-        self.divergence = divergence
-
-
-STOP_KINDS = ("refused", "accepted")
-"""Divergences after which the engine's match is no longer the trace's:
-it refused a step the trace plays, or played one the trace rejects."""
-
-
-def _diverge(divergence: Divergence, record: Recorder | None) -> None:
-    """Record ``divergence`` and go on, or raise it if the replay must stop."""
-    if record is None or divergence.kind in STOP_KINDS:
-        raise DivergenceFound(divergence)
-    record(divergence)
 
 
 _canon = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
@@ -75,10 +58,17 @@ encoder made once: ``json.dumps`` with options makes one per call)."""
 
 
 def replay_trace(
-    engine: Engine, hello: dict[str, Any], trace: Trace, replay: str = "", states: Sequence[Any] | None = None
+    engine: Engine,
+    hello: dict[str, Any],
+    trace: Trace,
+    replay: str = "",
+    states: Sequence[Any] | None = None,
+    restart: cells.Restart | None = None,
 ) -> TraceResult:
     """Replay one trace into ``engine`` (whose hello answer is ``hello``);
-    ``states``: the reference's, kept by the trace check (`.reference_replay`).
+    ``states``: the reference's, kept by the trace check (`.reference_replay`);
+    ``restart``: a fresh engine, to check each reject line on its own
+    (`regola.conformance.runner.cells`).
 
     Never raises for the engine's sake: an `EngineFailure`, or any
     other exception a Python engine raises, makes the trace ``errored`` at
@@ -106,7 +96,12 @@ def replay_trace(
     ref = ReferenceReplay(h, states) if hello.get("seat_views") else None
     try:
         try:
-            engine.new(h["variant"], h.get("options") or {}, h["ruleset_hash"], h["deck"], h["deal"])
+            position = focus.position_of(h, ref) if h.get("setup") and speaks(hello, "1.2") else None
+            if position is None:
+                engine.new(h["variant"], h.get("options") or {}, h["ruleset_hash"], h["deck"], h["deal"])
+            else:  # protocol 1.2: the engine is set at the focused trace's position, not led there
+                engine.new(h["variant"], h.get("options") or {}, h["ruleset_hash"], h["deck"], h["deal"],
+                           position=position)  # type: ignore[call-arg]
         except EngineFailure as exc:
             if exc.kind != "unsupported":
                 raise
@@ -118,6 +113,7 @@ def replay_trace(
             refused = focus.reach_position(engine, hello, fields, h, ref, record, result)
             if refused is not None:
                 raise DivergenceFound(refused)
+
         else:
             check_views(
                 engine, fields, h["view"], ref, None, 1, None,
@@ -133,7 +129,16 @@ def replay_trace(
                 )
                 expected_view = item["view"]
             else:
-                check_reject(engine, fields, item, pos + 2, expected_view, record)
+                cell = check_reject(engine, fields, item, pos + 2, expected_view, record, restart is not None)
+                result.cells.append(cell)
+                if cell.outcome in cells.BROKEN and restart is not None:
+                    try:
+                        engine = cells.restore(
+                            restart, hello, h, trace.items[:pos], trace.items[pos + 1:], ref.players if ref else 0
+                        )
+                    except cells.CannotRestore as exc:
+                        result.error_kind, result.error = "restart", str(exc)
+                        break
             result.replayed += 1
             if result.divergence is None:
                 result.steps += 1
@@ -151,9 +156,65 @@ def replay_trace(
         # a trace with any divergence fails; an engine error after it is kept as
         # the reason the replay stopped
         result.status = "failed"
+        if result.unchecked and result.divergence.kind not in ("view", "seat-view"):
+            # at a focused trace's position the engine's views already differed: a
+            # list of actions or a refusal there follows from that, not from the rule
+            result.status = "unchecked"
+            result.error = (f"not checked: at this focused trace's position the engine's views already differ "
+                            f"({', '.join(result.unchecked[:6])}), and what it then got wrong ({result.divergence.kind} "
+                            f"at line {result.divergence.line}) may follow from that")
+            return result
+        if result.divergence.setup is not None:
+            # a focused trace the engine could not be brought to: nothing of it was checked
+            result.status = "unchecked"
+            result.error = (f"not checked: the engine refused setup action {result.divergence.setup} on the way "
+                            "to the position (the traces that start at the deal show where it left the game)")
+            return result
         if result.divergence.setup is None:  # a refused setup action is blamed on no rule (`.focus`)
-            explain_trace.attach_all(result, h, trace.items, fields)  # blame by explanation, root and later
+            attach.attach_all(result, h, trace.items, fields)  # blame by explanation, root and later
+    if result.status in ("passed", "failed", "errored"):
+        result.checked_rules = trace_account(trace.items, h, result.replayed, fields)
+    if result.status == "passed":
+        result.status, result.error = _unchecked(result, h, hello) or ("passed", None)
     return result
+
+
+def _unchecked(result: TraceResult, header: dict[str, Any], hello: dict[str, Any]) -> tuple[str, str] | None:
+    """A trace that passed without checking what it is for is not a pass:
+    a focused trace whose position already differed, or a trace on which
+    nothing was compared at all."""
+    if header.get("setup") and result.unchecked:
+        return "unchecked", (
+            "not checked: at this focused trace's position the engine's views already differ ("
+            + ", ".join(result.unchecked[:6]) + (", ..." if len(result.unchecked) > 6 else "")
+            + "), so it does not stand where the trace is about"
+        )
+    if not result.fields_checked and not hello.get("legal") and not result.cells:
+        return "unchecked", "not checked: the engine reports no view field and no legal actions"
+    return None
+
+
+def evidence(item: dict[str, Any] | None) -> str:
+    """What the step just decided, as the rules have it: the cards that met
+    in the trick and who took them, the capture made, the cards left on the
+    table, the hand's result (empty for a step that decided none)."""
+    lines = []
+    for e in (item or {}).get("events", ()):
+        kind = e.get("type")
+        if kind == "trick":
+            cards = ", ".join(str(c) for c in e.get("cards", []))
+            lines.append(f"  the trick just decided (by the rules): {cards}: taken by seat {e.get('winner')}"
+                         f" ({e.get('points')} card points)")
+        elif kind == "capture":
+            took = ", ".join(e.get("take") or []) or "nothing"
+            lines.append(f"  the capture just made (by the rules): seat {e.get('seat')} plays {e.get('card')} and "
+                         f"takes {took}" + (" (a scopa)" if e.get("scopa") else ""))
+        elif kind == "leftovers":
+            lines.append(f"  left on the table at the end (by the rules): {', '.join(e.get('cards') or [])} to side "
+                         f"{e.get('side')}")
+        elif kind == "hand-over":
+            lines.append(f"  the hand's result (by the rules): points {e.get('points')}, winner {e.get('winner')}")
+    return "\n".join(lines) + "\n\n" if lines else ""
 
 
 def describe_exception(exc: BaseException) -> str:
@@ -184,17 +245,18 @@ def check_views(
         diffs = record.fresh("view", diffs)
     if diffs:
         rules = list(step_rules())
-        _diverge(
+        diverge(
             Divergence(
                 kind="view",
                 step=step,
                 line=line,
                 action=action,
                 rules=rules,
-                rule=blame.for_view(diffs, rules),
+                rule=guess.for_view(diffs, rules),
                 message=describe(diffs),
                 differences=diffs,
-                side_by_side=side_by_side(expected, actual, diffs, fields),
+                side_by_side=evidence(item) + side_by_side(expected, actual, diffs, fields),
+                engine_view=actual,
             ),
             record,
         )
@@ -209,19 +271,20 @@ def check_views(
             diffs = record.fresh(f"seat {seat}", [d for d in diffs if d.path not in known])
         if diffs:
             rules = list(step_rules())
-            _diverge(
+            diverge(
                 Divergence(
                     kind="seat-view",
                     step=step,
                     line=line,
                     action=action,
                     rules=rules,
-                    rule=blame.for_seat_view(diffs, seat, ref.rule_ids, ref.partners(seat))
-                    or blame.for_view(diffs, rules),
+                    rule=guess.for_seat_view(diffs, seat, ref.rule_ids, ref.partners(seat))
+                    or guess.for_view(diffs, rules),
                     message=f"seat {seat} sees: {describe(diffs)}",
                     seat=seat,
                     differences=diffs,
                     side_by_side=side_by_side(want, got, diffs, fields),
+                    engine_view=got,
                 ),
                 record,
             )
@@ -258,28 +321,13 @@ def check_step(
                 line=line,
                 action=action,
                 rules=rules,
-                rule=exc.rule if exc.rule else blame.specific(rules),
+                rule=exc.rule if exc.rule else guess.specific(rules),
                 message=f"the engine refused a legal action{named}: {exc.message}",
             )
         ) from None
     if ref is not None:
         ref.advance(action)
     check_views(engine, fields, item["view"], ref, item, line, action, lambda: rules, record)
-
-
-def apply_action(engine: Engine, action: dict[str, Any], deal: dict[str, Any] | None = None) -> None:
-    """``engine.apply``; an in-process engine's ``bad-request`` (an action
-    it cannot even read, such as a seat that does not exist) is a refusal
-    with no rule stated, as it is over the protocol."""
-    try:
-        if deal is None:
-            engine.apply(action)
-        else:
-            engine.apply(action, deal=deal)  # type: ignore[call-arg]
-    except EngineFailure as exc:
-        if exc.kind != "bad-request":
-            raise
-        raise ActionRejected(None, f"bad-request: {exc.message}") from None
 
 
 def _new_deal(hello: dict[str, Any], item: dict[str, Any]) -> dict[str, Any] | None:
@@ -325,14 +373,14 @@ def _check_legal(
         parts = [f"missing {describe_actions(missing)}"] if missing else []
         parts += [f"not allowed {describe_actions(extra)}"] if extra else []
         message += ": " + ("; ".join(parts) or "some actions are listed twice")
-    _diverge(
+    diverge(
         Divergence(
             kind="legal",
             step=item.get("index"),
             line=line,
             action=item["action"],
             rules=rules,
-            rule=legal_rule(state, missing, extra) or blame.specific(rules),
+            rule=legal_rule(state, missing, extra) or guess.specific(rules),
             message=message + " (before this step)",
             differences=diffs,
             side_by_side=side_by_side({d.path: d.expected for d in diffs}, {d.path: d.actual for d in diffs}, diffs),
@@ -345,53 +393,6 @@ def describe_actions(actions: list[dict[str, Any]], limit: int = 6) -> str:
     shown = [_canon(a) for a in actions[:limit]]
     more = f" and {len(actions) - limit} more" if len(actions) > limit else ""
     return ", ".join(shown) + more
-
-
-def check_reject(
-    engine: Engine,
-    fields: list[str],
-    item: dict[str, Any],
-    line: int,
-    expected_view: dict[str, Any],
-    record: Recorder | None = None,
-) -> None:
-    action, rule = item["action"], item["rule"]
-    base = dict(step=item.get("index"), line=line, action=action, rules=[rule], rule=rule)
-    try:
-        apply_action(engine, action)
-    except ActionRejected as exc:
-        if exc.rule is not None and exc.rule != rule:
-            _diverge(
-                Divergence(
-                    kind="wrong-rule",
-                    message=f"the engine refused the action under {exc.rule}, but the rule that forbids it is {rule}",
-                    **base,  # type: ignore[arg-type]
-                ),
-                record,
-            )
-    else:
-        raise DivergenceFound(
-            Divergence(
-                kind="accepted",
-                message=f"the engine accepted an action that {rule} forbids ({item.get('message', '')})",
-                **base,  # type: ignore[arg-type]
-            )
-        )
-    actual = engine.view(None)
-    diffs = compare_views(expected_view, actual, fields)
-    if record is not None:
-        diffs = record.fresh("view", diffs)  # a difference already there is not the reject's doing
-    if diffs:
-        _diverge(
-            Divergence(
-                kind="changed-by-reject",
-                message=f"refusing the action changed the engine's view: {describe(diffs)}",
-                differences=diffs,
-                side_by_side=side_by_side(expected_view, actual, diffs, fields),
-                **base,  # type: ignore[arg-type]
-            ),
-            record,
-        )
 
 
 # --- running many traces ------------------------------------------------------

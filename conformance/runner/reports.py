@@ -62,10 +62,11 @@ from typing import Any
 from rich.table import Table
 
 from regola.conformance.protocol.engine import PROTOCOL, regola_version
+from regola.conformance.runner.account import accounts
 from regola.conformance.runner.run import TraceResult
 from regola.conformance.trace.format import write_text_atomic
 
-STATUSES = ("passed", "failed", "errored", "unsupported")
+STATUSES = ("passed", "failed", "errored", "unsupported", "unchecked")
 
 
 @dataclass
@@ -78,6 +79,8 @@ class VariantSummary:
     failed: int = 0
     errored: int = 0
     unsupported: int = 0
+    unchecked: int = 0
+    """Traces replayed whose purpose was not checked (see `TraceResult.status`)."""
     first_failing_trace: str | None = None
     first_failing_rule: str | None = None
     divergences: int = 0
@@ -93,7 +96,7 @@ class VariantSummary:
         if self.errored:
             return "error"
         if not self.passed:
-            return "unsupported"
+            return "unchecked" if self.unchecked else "unsupported"
         return "pass"
 
     @property
@@ -108,6 +111,7 @@ class VariantSummary:
             "failed": self.failed,
             "errored": self.errored,
             "unsupported": self.unsupported,
+            "unchecked": self.unchecked,
             "first_failing_trace": self.first_failing_trace,
             "first_failing_rule": self.first_failing_rule,
             "divergences": self.divergences,
@@ -131,7 +135,7 @@ def summarize(results: Iterable[TraceResult]) -> dict[str, VariantSummary]:
         if r.status in ("failed", "errored") and s.first_failing_trace is None:
             s.first_failing_trace = r.id
             s.first_failing_rule = r.rule if r.status == "failed" else None
-        if r.fields_total and r.status != "unsupported":
+        if r.fields_total and r.status not in ("unsupported", "unchecked"):
             s.fields_checked = max(s.fields_checked, r.fields_checked)
             s.fields_total = max(s.fields_total, r.fields_total)
     return dict(sorted(out.items()))
@@ -155,13 +159,15 @@ def _engine_info(hello: dict[str, Any]) -> dict[str, Any]:
 
 def results_data(results: list[TraceResult], hello: dict[str, Any]) -> dict[str, Any]:
     """The results file's content (see the module docstring)."""
+    acc = accounts(results, hello)
     return {
         "format": "regola-conformance-results",
         "version": 1,
         "regola": regola_version(),
         "protocol": PROTOCOL,
         "engine": _engine_info(hello),
-        "variants": {v: s.to_json() for v, s in summarize(results).items()},
+        "variants": {v: {**s.to_json(), **({"checked": acc[v].to_json()} if v in acc else {})}
+                     for v, s in summarize(results).items()},
     }
 
 
@@ -176,6 +182,7 @@ def json_report(results: list[TraceResult], hello: dict[str, Any], command: str 
         "engine": {**_engine_info(hello), "variants": hello.get("variants", []), "fields": hello.get("fields", [])},
         "summary": totals(results),
         "variants": {v: s.to_json() for v, s in summarize(results).items()},
+        "checked": {v: a.to_json() for v, a in accounts(results, hello).items()},
         "traces": [r.to_json() for r in results],
     }
 
@@ -197,7 +204,7 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
         tests=str(t["traces"]),
         failures=str(t["failed"]),
         errors=str(t["errored"]),
-        skipped=str(t["unsupported"]),
+        skipped=str(t["unsupported"] + t["unchecked"]),
         time=f"{sum(r.seconds for r in results):.3f}",
     )
     by_variant: dict[str, list[TraceResult]] = {}
@@ -213,9 +220,20 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
             tests=str(s.traces),
             failures=str(s.failed),
             errors=str(s.errored),
-            skipped=str(s.unsupported),
+            skipped=str(s.unsupported + s.unchecked),
             time=f"{s.seconds:.3f}",
         )
+        acc = accounts(rs, hello).get(variant)
+        if acc is not None:
+            props = ET.SubElement(suite, "properties")
+            for state, n in acc.counts().items():
+                ET.SubElement(props, "property", name=f"rules {state}", value=str(n))
+            for state in ("vacuous", "never reached"):
+                names = sorted(r for r, v in acc.rules.items() if v == state)
+                if names:
+                    ET.SubElement(props, "property", name=f"rules {state} (ids)", value=" ".join(names))
+            ET.SubElement(props, "property", name="fields not checked",
+                          value=" ".join(sorted(f for f, on in acc.fields.items() if not on)))
         for r in rs:
             case = ET.SubElement(
                 suite,
@@ -240,6 +258,8 @@ def junit_xml(results: list[TraceResult], hello: dict[str, Any]) -> str:
                 el.text = _xml_text(r.report())
             elif r.status == "unsupported":
                 ET.SubElement(case, "skipped", message=_xml_text(f"not supported by the engine: {r.error or ''}"))
+            elif r.status == "unchecked":
+                ET.SubElement(case, "skipped", message=_xml_text(r.error or "not checked"))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -263,12 +283,13 @@ def summary_table(results: list[TraceResult], title: str = "") -> Table:
     is listed by `first_failures`)."""
     table = Table(title=title or None, title_justify="left")
     table.add_column("variant", no_wrap=True)
-    for name, style in (("passed", "green"), ("failed", "red"), ("errored", "magenta"), ("unsupported", "dim")):
+    for name, style in (("passed", "green"), ("failed", "red"), ("errored", "magenta"), ("unsupported", "dim"),
+                        ("unchecked", "yellow")):
         table.add_column(name, justify="right", style=style, no_wrap=True)
     table.add_column("fields checked", justify="right", no_wrap=True)
     for v, s in summarize(results).items():
         share = f"{s.fields_checked}/{s.fields_total} {s.fields_share:.0%}" if s.fields_total else "-"
-        table.add_row(v, str(s.passed), str(s.failed), str(s.errored), str(s.unsupported), share)
+        table.add_row(v, str(s.passed), str(s.failed), str(s.errored), str(s.unsupported), str(s.unchecked), share)
     return table
 
 

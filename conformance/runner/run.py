@@ -77,6 +77,12 @@ class EngineHost:
             self.engine = engine
         return self.engine
 
+    def restart(self) -> Engine:
+        """A fresh engine in place of this one (a reject line made the old
+        one accept a forbidden action or crash: `regola.conformance.runner.cells`)."""
+        self.discard()
+        return self.start()
+
     def discard(self) -> None:
         if self.engine is not None:
             try:
@@ -131,7 +137,7 @@ class EngineHost:
                 )
             trace, cut = rewritten.trace, rewritten
             checked = check_trace(trace)
-        result = replay_trace(engine, self.hello, trace, replay, checked.states)  # its states kept
+        result = replay_trace(engine, self.hello, trace, replay, checked.states, restart=self.restart)
         if cut is not None:
             result.house_rules = dict(house)
             result.cut_at = cut.cut_at
@@ -139,7 +145,7 @@ class EngineHost:
             # the engine failed (even after a divergence, in a failed trace):
             # a fresh engine for the next trace
             self.discard()
-        elif not _settled(engine):
+        elif self.engine is not None and not _settled(self.engine):
             # it failed on requests sent ahead past where the replay stopped:
             # not this trace's verdict, but a fresh engine for the next one
             self.discard()

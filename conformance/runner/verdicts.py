@@ -47,13 +47,16 @@ class Divergence:
     differences: list[Difference] = field(default_factory=list)
     side_by_side: str = ""
     explained_by: Any = None
-    """How ``rule`` was chosen (an `regola.conformance.runner.explain.Explanation`):
+    """How ``rule`` was chosen (an `regola.conformance.explain.search.Explanation`):
     an option value or a misreading of the rule that reproduces the engine,
     or a guess from the fields that differ. None: not explained."""
     consequential: bool = False
     """Found after the trace's first divergence: possibly a consequence of it."""
     setup: int | None = None
     """For a focused trace's setup action the engine refused: which (from 0)."""
+    engine_view: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    """The engine's view at a view divergence (what the explanation reads;
+    not in reports: the differences hold what it got wrong)."""
 
     @property
     def where(self) -> str:
@@ -69,6 +72,7 @@ class Divergence:
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
+        out.pop("engine_view", None)
         out["differences"] = [d.to_json() for d in self.differences]
         out["explained_by"] = self.explained_by.to_json() if self.explained_by is not None else None
         return out
@@ -81,15 +85,31 @@ class Divergence:
             lines.append(f"  action: {json.dumps(self.action, ensure_ascii=False, separators=(',', ':'))}")
         if self.seat is not None:
             lines.append(f"  in the view of seat {self.seat}")
-        if self.rule:
-            lines.append(f"  rule most likely broken: {self.rule}")
-        if self.explained_by is not None:
-            lines.append(f"  why ({self.explained_by.how}): {self.explained_by.text}")
+        lines += self._why()
         if self.rules:
             lines.append(f"  rules of this step: {', '.join(self.rules)}")
         if self.side_by_side:
             lines += ["", self.side_by_side]
         return "\n".join(lines)
+
+
+    def _why(self) -> list[str]:
+        """The rule (or, field by field, the rules) most likely broken, and why."""
+        why = self.explained_by
+        causes = list(getattr(why, "causes", ()) or ())
+        if len(causes) > 1:
+            lines = ["  rules most likely broken, field by field:"]
+            for c in causes:
+                lines.append(f"    {', '.join(c.keys)}: {c.rule} ({c.how})" + (f": {c.text}" if c.how != "guess" else ""))
+                if c.candidates:
+                    lines.append(f"      ambiguous: the engine's fields cannot tell apart {', '.join(c.candidates)}")
+            return lines
+        lines = [f"  rule most likely broken: {self.rule}"] if self.rule else []
+        if why is not None:
+            lines.append(f"  why ({why.how}): {why.text}")
+            if getattr(why, "candidates", ()):
+                lines.append(f"  ambiguous: the engine's fields cannot tell apart {', '.join(why.candidates)}")
+        return lines
 
 
 MAX_CONSEQUENCES = 50
@@ -104,7 +124,10 @@ class TraceResult:
     variant: str
     name: str
     status: str
-    """``passed``, ``failed``, ``errored`` or ``unsupported``."""
+    """``passed``, ``failed``, ``errored``, ``unsupported``, or ``unchecked``:
+    replayed, but what it is for was not checked (a focused trace whose
+    position the engine did not reach or already differed at, a trace on
+    which the engine reported nothing to compare); ``error`` says why."""
     steps: int = 0
     """Trace lines (steps and rejects) the engine got through before the
     first divergence."""
@@ -131,6 +154,10 @@ class TraceResult:
     unchecked: list[str] = field(default_factory=list)
     """For a focused trace: the view fields (``match.points``, ``seat 1: hands``)
     that already differed at its position, left to the other traces."""
+    checked_rules: dict[str, str] = field(default_factory=dict)
+    """Rule -> ``verified`` or ``vacuous`` on the lines replayed (`regola.conformance.runner.account`)."""
+    cells: list[Any] = field(default_factory=list)
+    """The verdict on each reject line (`regola.conformance.runner.cells.Cell`)."""
     house_rules: dict[str, Any] = field(default_factory=dict)
     """The house rules the trace was replayed under (`regola.conformance.runner.declared`)."""
     cut_at: int | None = None
@@ -165,6 +192,7 @@ class TraceResult:
         out["id"] = self.id
         out["divergence"] = self.divergence.to_json() if self.divergence else None
         out["consequences"] = [d.to_json() for d in self.consequences]
+        out["cells"] = [c.to_json() for c in self.cells]
         return out
 
     def house_note(self) -> str:
@@ -197,6 +225,8 @@ class TraceResult:
             text = f"{self.id} ({self.path})\nengine error ({self.error_kind}){at}: {self.error}"
         elif self.status == "unsupported":
             return f"{self.id}: not supported by the engine ({self.error})"
+        elif self.status == "unchecked":
+            return f"{self.id}: {self.error}"
         else:
             return ""
         if self.replay:
@@ -228,3 +258,23 @@ class Recorder:
             return diffs  # nothing was wrong before (the common case: no set to build)
         self._differing[where] = {d.path for d in diffs}
         return [d for d in diffs if d.path not in before]
+
+
+class DivergenceFound(Exception):
+    """Raised by the checks below at a disagreement the replay cannot go past
+    (or at any, when the caller records none)."""
+
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+
+
+STOP_KINDS = ("refused", "accepted")
+"""Divergences after which the engine's match is no longer the trace's:
+it refused a step the trace plays, or played one the trace rejects."""
+
+
+def diverge(divergence: Divergence, record: Recorder | None) -> None:
+    """Record ``divergence`` and go on, or raise it if the replay must stop."""
+    if record is None or divergence.kind in STOP_KINDS:
+        raise DivergenceFound(divergence)
+    record(divergence)

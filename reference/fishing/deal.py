@@ -62,7 +62,9 @@ def deal_hand(state: FishingState, deck: tuple[str, ...]) -> FishingState:
     """Deal a new hand from ``deck`` (top card first), dealer ``state.dealer``;
     a void deal (``scopa.deal.redeal``) goes back to the shuffle. Where
     played, the dealer takes a table of 15 or 30 (``scopa.bonus.table``)
-    and the hands as dealt score their bonuses (``scopa.bonus.hand``)."""
+    and the hands as dealt score their bonuses (``scopa.bonus.hand``).
+    ``scopa.deal.fresh-hand``: nothing captured or scored in an earlier
+    hand is kept."""
     tables = state.tables
     check_deck_order(tables.cards, deck, "scopa.deal.shuffle")
     pack = list(deck)
@@ -110,6 +112,8 @@ def deal_hand(state: FishingState, deck: tuple[str, ...]) -> FishingState:
             events=(event, redeal),
             rules=(*rules, "scopa.deal.redeal"),
         )
+    # scopa.deal.fresh-hand: no capture, scopa or bonus of an earlier hand is kept
+    rules.append("scopa.deal.fresh-hand")
     captured = [() for _ in tables.sides]
     scope = [0 for _ in tables.sides]
     events = [event]

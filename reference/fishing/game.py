@@ -98,7 +98,7 @@ def apply(state: FishingState, action: AnyFishingAction | dict[str, Any]) -> Fis
     if state.phase == "over":
         raise IllegalAction("scopa.match.end", "the match is over: no further action is possible")
     if isinstance(act, ShuffleAction):
-        if state.phase != "shuffle":
+        if state.phase not in ("shuffle", "over"):  # after the match: scopa.match.end's alone
             raise IllegalAction("scopa.play.phase", "a shuffle is only possible between hands")
         return deal_hand(state, act.deck)
     if state.phase != "play":

@@ -141,7 +141,7 @@ def remembered(search: Search) -> Search:
 def clear_memos() -> None:
     """Empty every memo: the ``cache_clear`` of every `remembered`
     search, as `functools.cache` functions have. The mutants of
-    `regola.conformance.runner.misreadings` call it on the way in and out,
+    `regola.conformance.explain.misreadings` call it on the way in and out,
     so a patched search is never answered from a memo the original filled,
     nor the original from one the mutant filled."""
     for memo in list(_MEMOS.values()):

@@ -61,6 +61,8 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
     deal, the bottom card, or the top card before dealing; with
     ``after-bids`` the card after the deal stays on top of the stock until
     the bids are over (``albastini.bid.turn-indicator``).
+    ``briscola.deal.fresh-hand``: the hand starts with no pile, trick or
+    result of an earlier one.
     """
     tables = state.tables
     rules = tables.ruleset
@@ -98,7 +100,8 @@ def deal_hand(state: State, deck: tuple[str, ...]) -> State:
         "stock_size": len(pack),
         "reburied": reburied,
     }
-    rule_ids = ["briscola.deck.composition", "briscola.deal.shuffle", "briscola.deal.hands"]
+    # briscola.deal.fresh-hand: nothing of an earlier hand is kept (piles, tricks, result)
+    rule_ids = ["briscola.deck.composition", "briscola.deal.shuffle", "briscola.deal.hands", "briscola.deal.fresh-hand"]
     if indicator:
         rule_ids.append("briscola.deal.indicator")
     if reburied:

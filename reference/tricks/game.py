@@ -134,7 +134,7 @@ def _apply_other(state: State, act: AnyAction) -> State:
     if state.phase == "over":
         raise IllegalAction("briscola.match.end", "the match is over: no further action is possible")
     if isinstance(act, ShuffleAction):
-        if state.phase != "shuffle":
+        if state.phase not in ("shuffle", "over"):  # after the match: briscola.match.end's alone
             raise IllegalAction("briscola.play.phase", "a shuffle is only possible between hands")
         return open_bidding(deal_hand(state, act.deck))
     if state.phase in BIDDING_PHASES or (state.phase == "play" and act.type in BIDDING_ACTIONS):

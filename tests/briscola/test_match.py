@@ -193,3 +193,19 @@ def test_nothing_is_possible_after_the_match(two):
         {"type": "exchange", "seat": 1, "card": "2b"},
     ):
         assert rejects(state, action) == "briscola.match.end"
+
+
+@pytest.mark.rule("briscola.deal.fresh-hand")
+def test_a_new_hand_starts_with_nothing_of_the_last(two):
+    # dealer 0, the hand of WIN_61: side 1 takes 61 points in 20 tricks
+    state = play_script(two, WIN_61)
+    ended = view(state)
+    assert ended["points"] == [59, 61] and ended["tricks_played"] == 20 and ended["last_trick"] is not None
+    # the next hand is dealt by seat 1: no pile, point, trick or last trick is left of the first
+    state = shuffle(state, script_deck(two, shift(WIN_61, 1, 2), dealer=1))
+    dealt = view(state)
+    assert "briscola.deal.fresh-hand" in state.rules
+    assert dealt["won"] == [[], []] and dealt["points"] == [0, 0]
+    assert dealt["tricks_played"] == 0 and dealt["last_trick"] is None and dealt["result"] is None
+    # while the match keeps the first hand's score
+    assert dealt["match"]["card_points"] == [59, 61] and dealt["match"]["game_points"] == [0, 1]

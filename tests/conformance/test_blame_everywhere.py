@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from mutants import BY_NAME
 
-from regola.conformance.runner import attribution, explain_trace
-from regola.conformance.runner.misreadings import by_rule, catalogue, known_rules
+from regola.conformance.explain import attribution, attach
+from regola.conformance.explain.misreadings import by_rule, catalogue, known_rules
 from regola.conformance.runner.run import run_traces
 from regola.conformance.trace.format import write_trace
 from regola.conformance.trace.record import record
@@ -33,7 +33,7 @@ def _playouts(tmp_path: Path, variant: str, seeds: range) -> list[Path]:
 @pytest.fixture(autouse=True)
 def _stop_helper():
     yield
-    explain_trace.shutdown()
+    attach.shutdown()
 
 
 def test_worker_threads_blame_by_misreading_like_the_main_thread(tmp_path):
@@ -52,7 +52,7 @@ def test_later_divergences_are_explained_not_only_the_root(tmp_path):
     mutant = BY_NAME["loser-draws-first"]
     paths = _playouts(tmp_path, "briscola-2", range(1, 4))
     results, _ = run_traces(paths, mutant.engine)
-    later = [d for r in results for d in r.consequences[: explain_trace.LATER]]
+    later = [d for r in results for d in r.consequences[: attach.LATER]]
     assert later, [r.report() for r in results]
     assert all(d.explained_by is not None for d in later)
     # the wrong draw explains what follows from it: a hand that no longer
@@ -63,7 +63,7 @@ def test_later_divergences_are_explained_not_only_the_root(tmp_path):
 
 
 def test_without_later_explanations_the_later_ones_keep_their_guess(tmp_path, monkeypatch):
-    monkeypatch.setattr(explain_trace, "LATER", 0)
+    monkeypatch.setattr(attach, "LATER", 0)
     mutant = BY_NAME["loser-draws-first"]
     results, _ = run_traces(_playouts(tmp_path, "briscola-2", range(1, 3)), mutant.engine)
     assert all(d.explained_by is None for r in results for d in r.consequences)

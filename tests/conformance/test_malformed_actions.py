@@ -57,7 +57,7 @@ def test_a_malformed_action_is_a_bad_request_naming_the_field(action, field):
     assert "rule" not in answer["error"]
     with pytest.raises(EngineFailure) as failure:  # the in-process engine says the same
         engine.apply(action)
-    assert failure.value.kind == "protocol" and field in failure.value.message
+    assert failure.value.kind == "bad-request" and field in failure.value.message
 
 
 def test_the_example_of_the_protocol_page_is_answered_as_the_page_says():

@@ -1,6 +1,6 @@
 """Which rule a misreading misreads, which rules an explanation tries, how
 the mutation score weighs its traces, and equivalent misreadings
-(`regola.conformance.runner.attribution`, `option_reads`, `explain`,
+(`regola.conformance.explain.attribution`, `option_reads`, `explain`,
 `mutation_score`, `equivalence`)."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import ast
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from regola.conformance.runner import equivalence, mutation_score, option_values
-from regola.conformance.runner.attribution import recorded_under, rule_near
-from regola.conformance.runner.explain import Explanation
-from regola.conformance.runner.misreadings import alternates, by_rule, catalogue, known_rules
-from regola.conformance.runner.mutations import refusals
-from regola.conformance.runner.option_reads import field_of, option_owners, read_names
+from regola.conformance.explain import equivalence, mutation_score, option_values
+from regola.conformance.explain.attribution import recorded_under, rule_near
+from regola.conformance.explain.search import Explanation
+from regola.conformance.explain.misreadings import alternates, by_rule, catalogue, known_rules
+from regola.conformance.explain.mutations import refusals
+from regola.conformance.explain.option_reads import field_of, option_owners, read_names
 
 DEAL = '''
 def deal(state):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import importlib
 
-from regola.conformance.runner import mutation_score
-from regola.conformance.runner.explain import explain
-from regola.conformance.runner.misreadings import by_rule, catalogue, compiled, known_rules, patched
+from regola.conformance.explain import mutation_score
+from regola.conformance.explain.causes import explain
+from regola.conformance.explain.misreadings import by_rule, catalogue, compiled, known_rules, patched
 from regola.conformance.runner.verdicts import Divergence
 
 SEARCH = 4
@@ -103,7 +103,7 @@ def test_a_sample_of_misreadings_is_caught_and_blamed_on_its_rule():
 
 
 def test_an_option_mutant_plays_the_rule_under_another_value():
-    from regola.conformance.runner.option_mutants import OptionEngine, OptionMutant
+    from regola.conformance.explain.option_mutants import OptionEngine, OptionMutant
     from regola.spec import load
 
     m = OptionMutant("briscola.score.tie", (("hand_scoring.tie", "last-trick"),))

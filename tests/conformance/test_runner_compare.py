@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from regola.conformance.runner import blame
+from regola.conformance.explain import guess
 from regola.conformance.runner.compare import (
     ABSENT,
     Difference,
@@ -130,48 +130,48 @@ def diffs(*paths):
 
 def test_blame_prefers_the_trick_winner_over_the_draw_it_caused():
     # the wrong winner drew first, so the hands differ as well
-    assert blame.for_view(diffs("hands[0]", "won[1]", "leader", "to_move"), TRICK_STEP) == "briscola.trick.winner"
+    assert guess.for_view(diffs("hands[0]", "won[1]", "leader", "to_move"), TRICK_STEP) == "briscola.trick.winner"
 
 
 def test_blame_names_card_points_when_the_right_trick_counts_differently():
-    assert blame.for_view(diffs("points[1]"), TRICK_STEP) == "briscola.deck.points"
+    assert guess.for_view(diffs("points[1]"), TRICK_STEP) == "briscola.deck.points"
     # with the trick in the wrong pile the points differ too, but the winner is at fault
-    assert blame.for_view(diffs("points[1]", "won[1]"), TRICK_STEP) == "briscola.trick.winner"
+    assert guess.for_view(diffs("points[1]", "won[1]"), TRICK_STEP) == "briscola.trick.winner"
 
 
 def test_blame_names_the_draw_order_when_only_hands_differ():
-    assert blame.for_view(diffs("hands[0]", "hands[1]"), TRICK_STEP) == "briscola.draw.order"
+    assert guess.for_view(diffs("hands[0]", "hands[1]"), TRICK_STEP) == "briscola.draw.order"
 
 
 def test_blame_names_indicator_last_when_the_indicator_went_at_a_draw():
     # the step drew from the stock only, yet the engine took the indicator
-    assert blame.for_view(diffs("indicator", "hands[0]", "stock"), TRICK_STEP) == "briscola.draw.indicator-last"
+    assert guess.for_view(diffs("indicator", "hands[0]", "stock"), TRICK_STEP) == "briscola.draw.indicator-last"
 
 
 def test_blame_names_the_tie_rule_for_a_wrong_result_after_a_tie():
     rules = [*TRICK_STEP[:5], "briscola.score.count", "briscola.score.majority", "briscola.score.tie", "briscola.match.end"]
-    assert blame.for_view(diffs("result.outcome", "match.game_points"), rules) == "briscola.score.tie"
+    assert guess.for_view(diffs("result.outcome", "match.game_points"), rules) == "briscola.score.tie"
 
 
 def test_blame_falls_back_to_the_first_rule_of_the_step():
-    assert blame.for_view(diffs("unknown_field"), ["scopa.play.turn", "scopa.capture.match"]) == "scopa.play.turn"
-    assert blame.for_view(diffs("phase"), []) is None
+    assert guess.for_view(diffs("unknown_field"), ["scopa.play.turn", "scopa.capture.match"]) == "scopa.play.turn"
+    assert guess.for_view(diffs("phase"), []) is None
 
 
 def test_specific_skips_the_rules_every_action_exercises():
-    assert blame.specific(["briscola.play.first-lead", "briscola.play.turn", "briscola.play.in-hand", "briscola.play.free"]) == "briscola.play.free"
-    assert blame.specific(["briscola.play.turn"]) == "briscola.play.turn"
+    assert guess.specific(["briscola.play.first-lead", "briscola.play.turn", "briscola.play.in-hand", "briscola.play.free"]) == "briscola.play.free"
+    assert guess.specific(["briscola.play.turn"]) == "briscola.play.turn"
 
 
 def test_seat_view_blame_names_the_information_rule():
     hidden = ["briscola.info.hidden"]
-    assert blame.for_seat_view(diffs("hands[1]"), 0, hidden) == "briscola.info.hidden"
+    assert guess.for_seat_view(diffs("hands[1]"), 0, hidden) == "briscola.info.hidden"
     partners = ["briscola.info.hidden", "briscola.info.partner-view"]
-    assert blame.for_seat_view(diffs("hands[2]"), 0, partners, partners=[2]) == "briscola.info.partner-view"
-    assert blame.for_seat_view(diffs("hands[1]"), 0, partners, partners=[2]) == "briscola.info.hidden"
+    assert guess.for_seat_view(diffs("hands[2]"), 0, partners, partners=[2]) == "briscola.info.partner-view"
+    assert guess.for_seat_view(diffs("hands[1]"), 0, partners, partners=[2]) == "briscola.info.hidden"
     scoperta = ["briscola.info.hidden", "briscola.info.open-hands", "briscola.info.stock-top"]
-    assert blame.for_seat_view(diffs("stock_top"), 0, scoperta) == "briscola.info.stock-top"
-    assert blame.for_seat_view(diffs("hands[1]"), 0, scoperta) == "briscola.info.open-hands"
+    assert guess.for_seat_view(diffs("stock_top"), 0, scoperta) == "briscola.info.stock-top"
+    assert guess.for_seat_view(diffs("hands[1]"), 0, scoperta) == "briscola.info.open-hands"
 
 
 def test_views_equal_but_for_key_order_are_equal():

@@ -120,14 +120,32 @@ def test_a_wrong_engine_gets_the_same_verdicts_ahead_or_not(traces, mutant):
 
 
 def test_a_stop_drops_what_was_sent_past_it_and_the_next_trace_passes(traces):
-    # the mutant accepts a card the player does not hold: the replay stops
-    # there, with requests of later steps already sent; they are answered
-    # and dropped, and the same engine plays the next trace
+    # the mutant plays one hand as the match and refuses the second hand's
+    # shuffle: the replay stops there, with requests of later steps already
+    # sent; they are answered and dropped, and the same engine plays the
+    # next trace exactly as a fresh one does
+    cmd = [sys.executable, str(WIRE), "single-hand-match"]
+    results, engines = run(traces, cmd, True)
+    assert results[0].status == "failed"
+    assert results[0].divergences[-1].kind == "refused"
+    assert results[0].replayed < len(read_trace(traces[0]).items)
+    alone, _ = run(traces[1:], cmd, True)
+    assert verdicts(results[1:]) == verdicts(alone)
+    assert len(engines) == 1
+
+
+def test_a_forbidden_action_accepted_is_one_cell_and_the_replay_goes_on(traces):
+    # the mutant accepts a card the player does not hold: that reject line
+    # fails on its own; a fresh engine is brought back to the position
+    # (its requests sent ahead too) and every later line gets its verdict
     results, engines = run(traces, [sys.executable, str(WIRE), "accepts-card-not-held"], True)
     assert results[0].status == "failed" and results[0].divergence.kind == "accepted"
-    assert results[0].replayed < len(read_trace(traces[0]).items)
+    assert results[0].replayed == len(read_trace(traces[0]).items)
+    outcomes = {c.outcome for c in results[0].cells}
+    assert "accepted" in outcomes and "refused" in outcomes
+    assert all(d.kind == "accepted" for d in results[0].divergences)
     assert results[1].status == "passed"
-    assert len(engines) == 1
+    assert len(engines) == 1 + sum(c.outcome == "accepted" for c in results[0].cells)
 
 
 def test_requests_are_sent_ahead_of_their_answers(traces, tmp_path):
@@ -255,7 +273,11 @@ def test_a_failure_past_the_stop_is_not_the_next_traces_fault(traces, tmp_path):
     one, one_engines = run(traces, cmd, False)
     assert verdicts(ahead) == verdicts(one)
     assert [r.status for r in ahead] == ["failed", "passed"]
-    assert len(one_engines) == 1 and len(ahead_engines) == 2  # a fresh engine, not a failed trace
+    # each accepted reject line is a cell of its own: a fresh engine is
+    # brought back to the position for the next line, ahead or not, and the
+    # requests sent past the failure never make the next trace fail
+    accepted = sum(c.outcome == "accepted" for c in ahead[0].cells)
+    assert accepted and len(one_engines) == len(ahead_engines) == 1 + accepted
 
 
 @pytest.mark.parametrize("bundle", [True, False])

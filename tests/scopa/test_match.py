@@ -115,3 +115,24 @@ def test_option_a_single_hand():
     state = play(state, 1, "2d")
     state = capture(state, 0, "2s", "2d")
     assert state.is_over and view(state)["match"]["winner"] is None  # 2 points each
+
+
+@pytest.mark.rule("scopa.deal.fresh-hand")
+def test_a_new_hand_starts_with_nothing_of_the_last():
+    # the first hand of the ten-card pack: seat 0 takes six cards and a scopa
+    rules = small_pack("scopa-2", PACK)
+    state = start(rules, {1: ["Jd", "7d", "2d"], 0: ["Hs", "6s", "2s"]}, TABLE)
+    state = capture(state, 1, "Jd", "Jc")
+    state = capture(state, 0, "Hs", "Hc")
+    state = capture(state, 1, "7d", "7c")
+    state = capture(state, 0, "6s", "6c")
+    state = play(state, 1, "2d")
+    state = capture(state, 0, "2s", "2d")
+    ended = view(state)
+    assert ended["scope"] == [1, 0] and all(ended["captured"])
+    # the second hand is dealt: no pile, scopa or last capture is left of the first
+    state = shuffle(state, deck_for(rules, {0: ["Jd", "7d", "6s"], 1: ["2d", "Hs", "2s"]}, TABLE, dealer=1))
+    dealt = view(state)
+    assert "scopa.deal.fresh-hand" in state.rules
+    assert dealt["captured"] == [[], []] and dealt["scope"] == [0, 0] and dealt["last_capture"] is None
+    assert dealt["match"]["points"] == list(ended["match"]["points"])

@@ -1,7 +1,7 @@
 """Mutants that play a rule under another of its option values: an engine
 whose author read the rule as a house rule the spec knows (``play.follow_suit
 = must-follow`` where the variant plays free), for the mutation score
-(`regola.conformance.runner.mutation_score`) of rules whose misreadings the
+(`regola.conformance.explain.mutation_score`) of rules whose misreadings the
 corpus cannot tell from the rule."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class AlteredReference:
     """The reference in-process as an `Engine`, altered for a mutant: its
     variants loaded with ``changes`` on top of each trace's options, and
     every call made within `within` (a misreading patched in, for
-    `regola.conformance.runner.mutation_score.MisreadingEngine`)."""
+    `regola.conformance.explain.mutation_score.MisreadingEngine`)."""
 
     def __init__(self, name: str, changes: tuple[tuple[str, Any], ...] = ()) -> None:
         self.name = name

@@ -136,7 +136,10 @@ IMPLIED: dict[str, str] = {"draw.indicator-last": "draw.order"}
 
 # Rules every action of a kind exercises: they say little about what went
 # wrong with one particular action.
-GENERIC = ("play.turn", "play.in-hand", "play.phase", "play.first-lead")
+GENERIC = ("play.turn", "play.in-hand", "play.phase", "play.first-lead", "capture.from-table")
+"""``capture.from-table`` too: every capture takes its cards from the table,
+so a refused or missing capture says more through its other rules (a sum,
+a match, the single card first)."""
 
 
 def _find(rules: Sequence[str], suffix: str) -> str | None:

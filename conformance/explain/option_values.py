@@ -1,5 +1,5 @@
 """The option values the spec knows for a rule: the house rules blame by
-explanation tries (`regola.conformance.runner.explain`).
+explanation tries (`regola.conformance.explain.search`).
 
 A rule's option fields are those its ``when`` names and those whose
 description cites it (``rule `briscola.score.tie```); their values are a

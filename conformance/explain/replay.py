@@ -1,6 +1,6 @@
 """Replaying a trace's lines in the reference under one alternative reading
 of the rules (option values, a misreading), to see whether it does what the
-engine did at a divergence (`regola.conformance.runner.explain`)."""
+engine did at a divergence (`regola.conformance.explain.search`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from regola import reference
-from regola.conformance.runner import misreadings, reach
+from regola.conformance.explain import misreadings, reach
+from regola.conformance.explain.fields import key_of
 from regola.conformance.runner.compare import compare_views
 from regola.conformance.trace.record import load_ruleset
 from regola.conformance.trace.setup import setup_actions, start_state
@@ -36,11 +37,34 @@ def reproduces(
     legal actions lists them at every step: an alternative must agree with
     the trace's counts before, and leave out and add the very actions the
     engine did."""
+    keys = matched_keys(changes, misreading, header, items, divergence, fields, seat_view, loose)
+    return keys is not None and keys == ALL
+
+
+ALL = frozenset({"*"})
+"""`matched_keys`' answer for an alternative that reproduces the whole divergence."""
+
+
+def matched_keys(
+    changes: tuple[tuple[str, Any], ...],
+    misreading: misreadings.Misreading | None,
+    header: dict[str, Any],
+    items: Sequence[dict[str, Any]],
+    divergence: Any,
+    fields: list[str],
+    seat_view: dict[str, Any] | None = None,
+    loose: bool = False,
+) -> frozenset[str] | None:
+    """What an alternative reproduces of the engine at the divergence: `ALL`
+    (everything, as `reproduces`), the keys of the fields (`.fields.key_of`)
+    whose engine values it gives while it adds no difference where the
+    engine agreed with the trace, or None (nothing: it parts from the trace
+    earlier, or crashes)."""
     options = {**(header.get("options") or {}), **dict(changes)}
     try:
         ruleset = load_ruleset(header["variant"], options, checked=False)
     except SpecError:
-        return False
+        return None
     if misreading is None:
         return _replay(ruleset, header, items, divergence, fields, seat_view, loose)
     with misreadings.patched(misreading):
@@ -59,8 +83,8 @@ def _replay(
     fields: list[str],
     seat_view: dict[str, Any] | None,
     loose: bool,
-) -> bool:
-    match = _matches_part if loose else _matches_engine
+) -> frozenset[str] | None:
+    match = _keys_part if loose else _keys_engine
     same = (lambda want, got, fields: True) if loose else _same_as
     try:
         state = reference.new_game(ruleset, header["deck"])
@@ -69,7 +93,7 @@ def _replay(
         if divergence.step is None and divergence.kind == "seat-view" and seat_view is not None:
             return match(seat_view, reference.view(state, divergence.seat), divergence, fields)
         if not same(header["view"], reference.view(state), fields):
-            return False
+            return None
         for action in setup_actions(header):  # a focused trace's way to its position, not compared
             state = reference.apply(state, action)
         # an engine that lists legal actions (its divergence is a list of
@@ -78,37 +102,37 @@ def _replay(
         for item in items[:-1]:
             if item["kind"] == "step":
                 if counted and "legal_count" in item and len(reference.legal_actions(state)) != item["legal_count"]:
-                    return False
+                    return None
                 state = reference.apply(state, item["action"])
                 if not same(item["view"], reference.view(state), fields):
-                    return False
+                    return None
             else:
                 try:
                     reference.apply(state, item["action"])
                 except reference.IllegalAction:
                     continue
-                return False
+                return None
         last = items[-1]
         kind = divergence.kind
         if kind == "accepted":
             try:
                 reference.apply(state, last["action"])
             except reference.IllegalAction:
-                return False
-            return True
+                return None
+            return ALL
         if kind == "wrong-rule":
             try:
                 reference.apply(state, last["action"])
             except reference.IllegalAction as exc:
-                return exc.rule_id == named(divergence)
-            return False
+                return ALL if exc.rule_id == named(divergence) else None
+            return None
         if kind == "refused":
             try:
                 reference.apply(state, last["action"])
             except reference.IllegalAction as exc:
                 # an engine that named a rule must be matched on it
-                return " under " not in divergence.message or exc.rule_id == divergence.rule
-            return False
+                return ALL if " under " not in divergence.message or exc.rule_id == divergence.rule else None
+            return None
         if kind == "legal":
             d = divergence.differences[0]
             got = [reference.action_dict(a) for a in reference.legal_actions(state)]
@@ -118,20 +142,21 @@ def _replay(
                 listed = {canon(a) for a in got}
                 missing = reach.listed(divergence.message, "missing ")
                 extra = reach.listed(divergence.message, "not allowed ")
-                return (
+                fits = (
                     len(got) == d.actual
                     and not any(canon(a) in listed for a in missing)
                     and all(canon(a) in listed for a in extra)
                 )
-            return sorted(map(canon, got)) == sorted(map(canon, d.actual))
+                return ALL if fits else None
+            return ALL if sorted(map(canon, got)) == sorted(map(canon, d.actual)) else None
         state = reference.apply(state, last["action"])
         if kind == "view":
             return match(last["view"], reference.view(state), divergence, fields)
         if kind == "seat-view" and seat_view is not None:
             return match(seat_view, reference.view(state, divergence.seat), divergence, fields)
     except Exception:  # noqa: BLE001 - a misreading may crash: then it is not what the engine did
-        return False
-    return False
+        return None
+    return None
 
 
 def expected_seat_view(header: dict[str, Any], items: Sequence[dict[str, Any]], seat: int) -> dict[str, Any]:
@@ -144,21 +169,40 @@ def expected_seat_view(header: dict[str, Any], items: Sequence[dict[str, Any]], 
     return reference.view(state, seat)
 
 
-def _matches_engine(expected: dict[str, Any], got: dict[str, Any], divergence: Any, fields: list[str]) -> bool:
-    diffs = compare_views(expected, got, fields)
-    return {d.path: canon(d.actual) for d in diffs} == {d.path: canon(d.actual) for d in divergence.differences}
+def _by_key(diffs: Any) -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for d in diffs:
+        out.setdefault(key_of(d.path), {})[d.path] = canon(d.actual)
+    return out
+
+
+def _keys_engine(expected: dict[str, Any], got: dict[str, Any], divergence: Any, fields: list[str]) -> frozenset[str] | None:
+    """`ALL` if the alternative's view differs from the trace's exactly where
+    and as the engine's does; else the keys it reproduces, provided it adds
+    no difference in a field where the engine agreed."""
+    mine = _by_key(compare_views(expected, got, fields))
+    theirs = _by_key(divergence.differences)
+    if mine == theirs:
+        return ALL
+    if any(k not in theirs for k in mine):
+        return None
+    found = frozenset(k for k, paths in theirs.items() if mine.get(k) == paths)
+    return found or None
 
 
 def canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=repr)
 
 
-
-
-def _matches_part(expected: dict[str, Any], got: dict[str, Any], divergence: Any, fields: list[str]) -> bool:
-    """The engine's values on every path where it differed (a later divergence)."""
+def _keys_part(expected: dict[str, Any], got: dict[str, Any], divergence: Any, fields: list[str]) -> frozenset[str] | None:
+    """The keys whose every differing path the alternative gives the engine's
+    value (a later divergence); `ALL` when that is every key."""
     found = {d.path: canon(d.actual) for d in compare_views(expected, got, fields)}
-    return bool(divergence.differences) and all(found.get(d.path) == canon(d.actual) for d in divergence.differences)
+    theirs = _by_key(divergence.differences)
+    keys = frozenset(k for k, paths in theirs.items() if all(found.get(p) == v for p, v in paths.items()))
+    if theirs and len(keys) == len(theirs):
+        return ALL
+    return keys or None
 
 
 def named(divergence: Any) -> str | None:

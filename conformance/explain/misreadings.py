@@ -9,7 +9,7 @@ append, a loop), a constant off by one, a seat handed to a rule read as
 another, a rule a checking function only records read as a prohibition
 (tried last). A test of an action's type is no rule's reading and is left
 alone, and so is a decorator (it runs once, to wrap another function).
-Each misreading belongs to one rule (`regola.conformance.runner.attribution`).
+Each misreading belongs to one rule (`regola.conformance.explain.attribution`).
 A `Misreading` names the rule, the function and the change in words::
 
     briscola.trick.winner: `>` read as `<` in reference/tricks/trick.py:trick_winner line 56
@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from regola import reference
-from regola.conformance.runner import attribution
-from regola.conformance.runner.mutations import (
+from regola.conformance.explain import attribution, stored
+from regola.conformance.explain.mutations import (
     FAMILIES,
     RULE_ID,
     bookkeeping,
@@ -228,7 +228,12 @@ def _function_table() -> dict[tuple[str, str], _Function]:
 @cache
 def catalogue() -> tuple[Misreading, ...]:
     """Every misreading of every rule the reference cites, in source order
-    (a rule no change bears on first adopts some: `attribution.adopt`)."""
+    (a rule no change bears on first adopts some: `attribution.adopt`); kept
+    on disk between processes (`.stored`)."""
+    return stored.kept("catalogue", _make_catalogue)
+
+
+def _make_catalogue() -> tuple[Misreading, ...]:
     found = [m for fn in _function_table().values() for m in _mutants_of(fn)]
     # a permission read as a prohibition last: a rule's own rewrites first
     found.sort(key=lambda m: m.kind == "refuse")

@@ -1,7 +1,7 @@
 """Blame by explanation for every divergence of a failed trace, in any
 thread.
 
-The root divergence is explained strictly (`regola.conformance.runner.explain`):
+The root divergence is explained strictly (`regola.conformance.explain.search`):
 an alternative must agree with the trace at every earlier line and report
 exactly the engine's differences. The later, possibly consequential ones
 (up to `LATER` of them, each with `LATER_BUDGET` alternatives) are explained
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from regola.conformance.runner import explain
+from regola.conformance.explain import causes, search
 
 LATER = 3
 """Later divergences explained per trace (0: the root only)."""
@@ -41,18 +41,24 @@ def attach_all(result: Any, header: dict[str, Any], lines: Sequence[dict[str, An
     """Explain ``result``'s root divergence and its first `LATER` later ones
     (``lines``: the trace's lines after the header); each whose explanation
     is not a guess is blamed on the rule it names."""
-    if not explain.ENABLED or result.divergence is None:
+    if not search.ENABLED or result.divergence is None:
         return
-    todo = [(result.divergence, False, explain.MAX_ALTERNATIVES)]
-    later = [d for d in result.consequences if d.kind in explain.EXPLAINED_KINDS]
-    todo += [(d, True, LATER_BUDGET) for d in later[:LATER]]
+    todo = [(result.divergence, False, search.MAX_ALTERNATIVES)]
+    later = [d for d in result.consequences if d.kind in search.EXPLAINED_KINDS]
+    # a seat's view cannot change the game: after divergences in seat views
+    # alone, the next one is explained as strictly as a root
+    game_wrong = result.divergence.kind != "seat-view"
+    for d in later[:LATER]:
+        todo.append((d, game_wrong, LATER_BUDGET if game_wrong else search.MAX_ALTERNATIVES))
+        game_wrong = game_wrong or d.kind != "seat-view"
     blamed: list[str] = []
     for divergence, loose, budget in todo:
         items = list(lines[: max(0, divergence.line - 1)])
         found = explain_anywhere(header, items, divergence, list(fields), budget, loose, tuple(blamed))
         divergence.explained_by = found
+        if found.rule is not None and (found.how != "guess" or found.causes):
+            divergence.rule = found.rule  # a guess names the rule behind the field that differs
         if found.how != "guess":
-            divergence.rule = found.rule
             blamed.append(found.rule)  # a later one may follow from the same cause: tried first
 
 
@@ -61,19 +67,19 @@ def explain_anywhere(
     items: list[dict[str, Any]],
     divergence: Any,
     fields: list[str],
-    budget: int = explain.MAX_ALTERNATIVES,
+    budget: int = search.MAX_ALTERNATIVES,
     loose: bool = False,
     first: tuple[str, ...] = (),
-) -> explain.Explanation:
-    """`explain.explain`, on this thread if it is the main one, else in the
+) -> search.Explanation:
+    """`causes.explain`, on this thread if it is the main one, else in the
     helper process (so that misreadings are tried there too)."""
     if threading.current_thread() is threading.main_thread():
-        return explain.explain(header, items, divergence, fields, budget, loose, first)
+        return causes.explain(header, items, divergence, fields, budget, loose, first)
     try:
-        future = _pool().submit(explain.explain, header, items, divergence, fields, budget, loose, first)
+        future = _pool().submit(causes.explain, header, items, divergence, fields, budget, loose, first)
         return future.result()
     except Exception:  # noqa: BLE001 - no helper process: the options alone, here
-        return explain.explain(header, items, divergence, fields, budget, loose, first)
+        return causes.explain(header, items, divergence, fields, budget, loose, first)
 
 
 def _pool() -> ProcessPoolExecutor:

@@ -2,7 +2,7 @@
 reference and the reference with the misreading applied
 (`regola.conformance.runner.lockstep.play_game`: every view, seat view,
 list of legal actions and refusal of a forbidden probe compared at every
-step), for the mutation score (`regola.conformance.runner.mutation_score`).
+step), for the mutation score (`regola.conformance.explain.mutation_score`).
 
 A misreading the corpus does not kill is either *equivalent* (it changes
 nothing an engine reports: a redundant test, a rewrite of code whose result

@@ -14,7 +14,7 @@ it (same views at earlier steps, the same rejects refused):
    (fields its ``when`` names, or whose description cites it): "behaves as
    if ``hand_scoring.tie = last-trick``", a house rule;
 2. every catalogued misreading of the rule
-   (`regola.conformance.runner.misreadings`);
+   (`regola.conformance.explain.misreadings`);
 3. for ``*.deal.shuffle``, every deck order read from its other end
    (`deck_alternatives`).
 
@@ -31,7 +31,7 @@ labelled a guess. At most `MAX_ALTERNATIVES` replays are tried per
 divergence, and explanations are remembered per trace and line.
 
 Misreadings patch the reference process-wide, so `explain` tries them only
-on a process's main thread; `regola.conformance.runner.explain_trace`
+on a process's main thread; `regola.conformance.explain.attach`
 explains every divergence of a trace, and hands the explanations of worker
 threads to a helper process. ``loose`` explains a later divergence (see
 there).
@@ -42,11 +42,11 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from regola.conformance.runner import misreadings, option_values, reach
-from regola.conformance.runner.explain_replay import canon, expected_seat_view, named, reproduces
+from regola.conformance.explain import misreadings, option_values, reach
+from regola.conformance.explain.replay import ALL, canon, expected_seat_view, matched_keys, named
 from regola.conformance.trace.record import load_ruleset
 from regola.spec import SpecError
 
@@ -72,9 +72,17 @@ class Explanation:
     rivals: int = 0
     """Other rules whose alternatives reproduced the engine as well (0:
     the explanation is unambiguous)."""
+    candidates: tuple[str, ...] = ()
+    """When the engine's fields cannot tell several rules apart: all of them."""
+    causes: tuple[Any, ...] = ()
+    """Field by field, each cause found (`regola.conformance.explain.causes.Cause`):
+    two bugs at one step are two causes."""
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        out["causes"] = [c.to_json() for c in self.causes]
+        out["candidates"] = list(self.candidates)
+        return out
 
 
 @dataclass(frozen=True)
@@ -160,7 +168,7 @@ def _misreading_alternatives(rule: str, called: set[tuple[str, str]]) -> Iterato
 # --- replaying under one alternative ------------------------------------------
 
 
-def _reproduces(
+def _matched(
     alt: _Alternative,
     header: dict[str, Any],
     items: Sequence[dict[str, Any]],
@@ -168,65 +176,29 @@ def _reproduces(
     fields: list[str],
     seat_view: dict[str, Any] | None = None,
     loose: bool = False,
-) -> bool:
+) -> frozenset[str] | None:
+    """What ``alt`` reproduces of the divergence (`.replay.matched_keys`)."""
     if alt.reversed_deck:
         header, items = _reversed_decks(header, items)
-    return reproduces(alt.options, alt.misreading, header, items, divergence, fields, seat_view, loose)
+    return matched_keys(alt.options, alt.misreading, header, items, divergence, fields, seat_view, loose)
 
 
 # --- choosing -----------------------------------------------------------------
 
-_CACHE: dict[str, Explanation] = {}
-_CACHE_LOCK = threading.Lock()
 EXPLAINED_KINDS = ("view", "seat-view", "legal", "accepted", "refused", "wrong-rule")
 
 
-def explain(
-    header: dict[str, Any],
-    items: Sequence[dict[str, Any]],
-    divergence: Any,
-    fields: Sequence[str],
-    max_alternatives: int = MAX_ALTERNATIVES,
-    loose: bool = False,
-    first: Sequence[str] = (),
-) -> Explanation:
-    """Explain ``divergence`` (a `Divergence`, whose ``rule`` is the field
-    heuristic's guess) at the last of ``items`` (the trace's lines up to and
-    including the divergent one; none for the deal), for an engine that
-    reports ``fields``."""
-    guess = Explanation(divergence.rule, "guess", f"guessed from the fields that differ: {divergence.rule}")
-    if divergence.kind not in EXPLAINED_KINDS or (not items and divergence.step is not None):
-        return guess
-    key = canon(
-        [
-            header.get("variant"),
-            header.get("options"),
-            header.get("deck"),
-            header.get("setup"),
-            len(items),
-            divergence.to_json(),
-            sorted(fields),
-            loose,
-            list(first),
-        ]
-    )
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            return _CACHE[key]
-    found = _search(header, items, divergence, list(fields), max_alternatives, loose, first)
-    result = (
-        found
-        if isinstance(found, Explanation)
-        else Explanation(
-            divergence.rule,
-            "guess",
-            f"no alternative of the rules tried ({found}) reproduces the engine; guessed from the fields that differ",
-            found,
-        )
-    )
-    with _CACHE_LOCK:
-        _CACHE[key] = result
-    return result
+@dataclass
+class Found:
+    """What the search over alternatives found: an explanation of the whole
+    divergence (``whole``), and the alternatives that reproduce some of its
+    fields (``parts``: the alternative and the keys)."""
+
+    whole: Explanation | None = None
+    parts: list[tuple[Any, frozenset[str]]] = field(default_factory=list)
+    tried: int = 0
+    at_odds: bool = False
+    """The reference itself does what the engine did: the trace is at odds with it."""
 
 
 def _tiers(
@@ -274,7 +246,7 @@ def _families(rules: Sequence[str]) -> set[str]:
     return {r.split(".")[0] for r in rules}
 
 
-def _search(
+def search(
     header: dict[str, Any],
     items: Sequence[dict[str, Any]],
     divergence: Any,
@@ -282,18 +254,26 @@ def _search(
     budget: int,
     loose: bool = False,
     first: Sequence[str] = (),
-) -> Explanation | int:
-    """The explanation, or the number of alternatives tried in vain."""
+    known: Any = None,
+) -> Found:
+    """Try the alternatives tier by tier (`_tiers`): the first tier where
+    one reproduces the whole divergence gives the explanation; the
+    alternatives that reproduce some fields are kept, for the fields no
+    whole explanation covers. ``known``: the rules that hold in the
+    variant (others are not named)."""
     patching = threading.current_thread() is threading.main_thread()
     seat_view = expected_seat_view(header, items, divergence.seat) if divergence.kind == "seat-view" else None
     called = dict(zip(("all", "last"), reach.functions_called(header, items, divergence.seat))) if patching else {}
-    if _reproduces(_Alternative("", "none", ""), header, items, divergence, fields, seat_view, loose):
-        return 0  # today's reference does what the engine did: the trace is at odds with it, no rule is
-    tried = 0
+    found = Found()
+    if _matched(_Alternative("", "none", ""), header, items, divergence, fields, seat_view, loose) == ALL:
+        found.at_odds = True  # today's reference does what the engine did: no rule is to blame
+        return found
     done: set[tuple[str, bool]] = set()
     for rules, with_options, where in _tiers(header, items, divergence, first):
         hits: list[_Alternative] = []
         for rule in rules:
+            if known is not None and rule not in known:
+                continue
             streams = []
             if with_options and (rule, True) not in done:
                 streams.append(option_alternatives(header, rule))
@@ -302,22 +282,44 @@ def _search(
                 streams.append(_misreading_alternatives(rule, called[where]))
             for stream in streams:  # at most one option and one misreading per rule
                 for alt in stream:
-                    if tried >= budget:
+                    if found.tried >= budget:
                         break
-                    tried += 1
-                    if _reproduces(alt, header, items, divergence, fields, seat_view, loose):
+                    found.tried += 1
+                    keys = _matched(alt, header, items, divergence, fields, seat_view, loose)
+                    if keys == ALL:
                         hits.append(alt)
                         break
+                    if keys:
+                        found.parts.append((alt, keys))
             if with_options:
                 done.add((rule, True))
             if where == "all" and patching:
                 done.add((rule, False))
         if hits:
             best = _prefer(hits, divergence, reach.legal_rules(header, items, divergence))
-            return Explanation(best.rule, best.how, best.text, tried, len({h.rule for h in hits}) - 1)
-        if tried >= budget:
+            rivals = sorted({h.rule for h in hits} - {best.rule})
+            found.whole = Explanation(best.rule, best.how, best.text, found.tried, len(rivals),
+                                      _ambiguous(best, hits, divergence), ())
+            found.whole_alt = best  # type: ignore[attr-defined]
+            return found
+        if found.tried >= budget:
             break
-    return tried
+    return found
+
+
+def _ambiguous(best: _Alternative, hits: list[_Alternative], divergence: Any) -> tuple[str, ...]:
+    """The rules the engine's fields cannot tell apart: those of the other
+    alternatives of the best one's kind that reproduce it as well, unless the
+    engine itself named the rule."""
+    if named(divergence) is not None:
+        return ()
+    alike = sorted({h.rule for h in hits if h.how == best.how} - {best.rule})
+    return (best.rule, *alike) if alike else ()
+
+
+def prefer(hits: list[Any], divergence: Any, header: dict[str, Any], items: Sequence[dict[str, Any]]) -> Any:
+    """`_prefer` for the composition of causes."""
+    return _prefer(hits, divergence, reach.legal_rules(header, items, divergence))
 
 
 def _spells_own_rule(alt: _Alternative) -> bool:

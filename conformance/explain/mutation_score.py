@@ -9,7 +9,7 @@ corpus kills, replays the corpus traces that exercise the rule into each,
 and says whether it was caught and which rule the report blames (the rule
 most traces blame, a trace whose explanation several rules reproduce alike
 splitting its vote). A rule none of whose misreadings the corpus kills is
-played in random lockstep games (`regola.conformance.runner.equivalence`):
+played in random lockstep games (`regola.conformance.explain.equivalence`):
 if no game tells a misreading from the rule, it is equivalent and counted
 apart; else the first game that does names what the corpus lacks.
 """
@@ -27,10 +27,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from regola.conformance.runner import equivalence, explain, explain_trace, option_values
-from regola.conformance.runner.misreadings import Misreading, by_rule, known_rules, patched
-from regola.conformance.runner.option_mutants import AlteredReference, OptionEngine, OptionMutant
-from regola.conformance.runner.reach import functions_called
+from regola.conformance.explain import equivalence, search, attach, option_values
+from regola.conformance.explain.misreadings import Misreading, by_rule, known_rules, patched
+from regola.conformance.explain.option_mutants import AlteredReference, OptionEngine, OptionMutant
+from regola.conformance.explain.reach import functions_called
 from regola.conformance.runner.reference_replay import check_header
 from regola.conformance.runner.run import run_traces
 from regola.conformance.trace.files import CORPUS_DIR, iter_traces
@@ -152,11 +152,11 @@ def run_mutant(m: Misreading, paths: Sequence[Path]) -> MutantResult:
     """Replay ``paths`` into the misreading; caught if any trace fails or the
     engine errors."""
     started = time.perf_counter()
-    was, explain_trace.LATER = explain_trace.LATER, 0  # the score reads the roots only
+    was, attach.LATER = attach.LATER, 0  # the score reads the roots only
     try:
         results, _ = run_traces(list(paths), lambda: engine_for(m))
     finally:
-        explain_trace.LATER = was
+        attach.LATER = was
     failed = [r for r in results if r.status == "failed"]
     errored = [f"{r.id}: {r.error_kind}" for r in results if r.status == "errored"]
     first = _verdict([r.divergence for r in failed])
@@ -208,7 +208,7 @@ def option_pick(rule: str, subset: int = SUBSET, root: Path = CORPUS_DIR) -> tup
         header = read_trace(paths[0]).header
         # an option that bears on this rule alone first; one that bears on
         # many (the kind of scoring) changes a game, not a rule
-        alternatives = [a for a in explain.option_alternatives(header, rule) if a.shared <= OPTION_SHARED]
+        alternatives = [a for a in search.option_alternatives(header, rule) if a.shared <= OPTION_SHARED]
         for alt in sorted(alternatives, key=lambda a: a.shared):
             family = load_ruleset(header["variant"], None, checked=False).family
             bears_on = tuple(
@@ -224,7 +224,7 @@ def killed(m: Misreading, paths: Sequence[Path]) -> str | None:
     """How the corpus catches ``m`` (``failed``: a trace fails; ``errored``:
     the engine only crashes), stopping at the first failed trace, with no
     explanation sought; None if it passes every trace."""
-    was, explain.ENABLED = explain.ENABLED, False
+    was, search.ENABLED = search.ENABLED, False
     verdict = None
     try:
         for path in paths:
@@ -235,7 +235,7 @@ def killed(m: Misreading, paths: Sequence[Path]) -> str | None:
                 verdict = "errored"
         return verdict
     finally:
-        explain.ENABLED = was
+        search.ENABLED = was
 
 
 def pick(
@@ -261,7 +261,7 @@ def pick(
 def _why_not_caught(rule: str, search: int, root: Path) -> dict[str, Any]:
     """Whether the misreadings of ``rule`` the corpus did not kill change
     anything an engine reports, by random lockstep games in the settings of
-    the traces that exercise it (`regola.conformance.runner.equivalence`):
+    the traces that exercise it (`regola.conformance.explain.equivalence`):
     ``equivalent`` if none does (a rewrite that only crashes the reference
     is broken code, not a misreading), else the first game that tells one
     from the rule (the situation the corpus lacks)."""

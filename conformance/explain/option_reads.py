@@ -1,5 +1,5 @@
 """Which option field a reference function's names read, and so which rule
-a change to them misreads (`regola.conformance.runner.attribution`).
+a change to them misreads (`regola.conformance.explain.attribution`).
 
 ``where = rules.deal.indicator`` makes ``where`` the field
 ``deal.indicator``: a condition ``where == "after-deal"`` reads that option,
@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from functools import cache
 
-from regola.conformance.runner import option_values
+from regola.conformance.explain import option_values
 from regola.spec import catalog
 
 _FAMILIES = ("briscola", "scopa")

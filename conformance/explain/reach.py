@@ -1,6 +1,6 @@
 """What a trace's lines reach in the (correct) reference: the functions it
 runs, and the rules behind the actions an engine wrongly lists or leaves
-out. Blame by explanation (`regola.conformance.runner.explain`) tries only
+out. Blame by explanation (`regola.conformance.explain.search`) tries only
 the misreadings of functions a replay runs, and the rules of those actions.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from regola import reference
-from regola.conformance.runner.misreadings import caches
+from regola.conformance.explain.misreadings import caches
 from regola.conformance.trace.record import load_ruleset
 from regola.conformance.trace.setup import start_state
 

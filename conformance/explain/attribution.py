@@ -8,7 +8,7 @@ the ids it records or raises). A change is the misreading of, in turn:
    seat handed to ``draw_round`` is ``briscola.draw.order``'s);
 2. for a condition that reads option fields only (directly, or through a
    local bound to one: ``where = rules.deal.indicator``), the one rule those
-   fields bear on (`regola.conformance.runner.option_reads`); else the one
+   fields bear on (`regola.conformance.explain.option_reads`); else the one
    cited rule (else the one rule of its family with a name of two
    words or more) whose name the change spells: in what its statement
    assigns to (``napoleone = ...``: ``scopa.score.napoleone``) or the
@@ -45,8 +45,8 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
-from regola.conformance.runner.mutations import RULE_ID, SEATS
-from regola.conformance.runner.option_reads import option_owners, read_option
+from regola.conformance.explain.mutations import RULE_ID, SEATS
+from regola.conformance.explain.option_reads import option_owners, read_option
 
 BLOCKS = ("body", "orelse", "finalbody", "handlers")
 
@@ -355,7 +355,7 @@ def adopt(found: list[Any], table: dict[tuple[str, str], Any], rules: frozenset[
     from a rule left with more than ``keep``. At most six per rule."""
     from dataclasses import replace
 
-    from regola.conformance.runner.mutations import walk
+    from regola.conformance.explain.mutations import walk
 
     out = list(found)
     count: dict[str, int] = {}

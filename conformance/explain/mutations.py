@@ -1,4 +1,4 @@
-"""The syntax-tree rewrites behind `regola.conformance.runner.misreadings`:
+"""The syntax-tree rewrites behind `regola.conformance.explain.misreadings`:
 for one node of a reference function, every plausible misreading of it
 (a condition negated or dropped, a comparison reversed or replaced, an
 order reversed, a reset not done, a step skipped, a constant off by one, a

@@ -1,0 +1,136 @@
+"""Shapes of counting: something counted twice, replaced instead of added,
+left out, a card given another value (``*.score.count``, ``*.deck.points``),
+and a per-hand field not reset at a new hand (``*.deal.fresh-hand``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.conformance.explain.shapes.base import Context, Finding, seat_name
+
+PER_HAND = ("won", "points", "tricks_played", "last_trick", "captured", "scope", "bonus", "last_capture")
+"""Fields a new hand starts empty (or at zero)."""
+
+
+def _carried(prev: Any, now: Any, got: Any) -> bool:
+    """Whether ``got`` is ``now`` with the previous hand's ``prev`` kept in it
+    (added to a count, put before a pile, or left in place of nothing)."""
+    if isinstance(now, list) and isinstance(prev, list) and isinstance(got, list) and len(now) == len(prev) == len(got):
+        return any(p != type(p)() if isinstance(p, (list, int)) else p is not None for p in prev) and all(
+            _carried_one(p, n, g) for p, n, g in zip(prev, now, got)
+        )
+    if isinstance(now, int) and isinstance(prev, int) and not isinstance(now, bool):
+        return prev != 0 and got == now + prev
+    if now is None and prev is not None:
+        return got == prev
+    return False
+
+
+def _carried_one(prev: Any, now: Any, got: Any) -> bool:
+    if isinstance(now, int) and isinstance(prev, int):
+        return got == now + prev
+    if isinstance(now, list) and isinstance(prev, list):
+        return isinstance(got, list) and sorted(map(str, got)) == sorted(map(str, prev + now))
+    return got == now
+
+
+def not_reset(ctx: Context) -> list[Finding]:
+    """A pile, a count or the points of the previous hand carried into this one."""
+    prev = ctx.previous_hand
+    rule = ctx.rule("deal.fresh-hand")
+    if prev is None or rule is None:
+        return []
+    keys = [k for k in ctx.keys if k in PER_HAND and k in prev and _carried(prev[k], ctx.after.get(k), ctx.engine.get(k))]
+    result_keys = []
+    for k in ctx.keys:
+        if k.startswith("result.") and isinstance(prev.get("result"), dict):
+            sub = k.split(".", 1)[1]
+            if _carried(prev["result"].get(sub), (ctx.after.get("result") or {}).get(sub),
+                        (ctx.engine.get("result") or {}).get(sub)):
+                result_keys.append(k)
+    found = keys + result_keys
+    if not found:
+        return []
+    return [Finding(rule, frozenset(found), "not-reset",
+                    f"the engine kept the previous hand's {', '.join(found)} in this hand (carried over, "
+                    "not reset when the new hand was dealt)")]
+
+
+def _delta(a: Any, b: Any) -> list[int] | None:
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(isinstance(x, int) for x in a + b):
+        return [x - y for x, y in zip(a, b)]
+    return None
+
+
+def _point_tables(ctx: Context) -> list[tuple[str, dict[str, int]]]:
+    """Each face given another value, one at a time (0 to 11)."""
+    ranks = ctx.ruleset.deck.ranks
+    base = {r.id: r.points for r in ranks}
+    unit = max(1, getattr(getattr(ctx.ruleset, "counting", None), "unit", 1) or 1)
+    out = []
+    for r in ranks:
+        for v in sorted({0, 1, 2, 3, 4, 10, 11} | {base[r.id] + 1, max(0, base[r.id] - 1)}):
+            value = v * unit if unit > 1 and v else v
+            if value != base[r.id]:
+                out.append((f"a {r.name if hasattr(r, 'name') else r.id} worth {v}", {**base, r.id: value}))
+    return out
+
+
+def _piles_points(piles: list[list[str]], table: dict[str, int]) -> list[int]:
+    return [sum(table.get(c[:-1], 0) for c in pile or []) for pile in piles]
+
+
+def counted(ctx: Context) -> list[Finding]:
+    """Points counted twice, replaced instead of added, left out, or with a
+    card worth another value."""
+    out: list[Finding] = []
+    count = ctx.rule("score.count")
+    if "points" in ctx.keys and ctx.kind.trick and count is not None and isinstance(ctx.engine.get("points"), list):
+        out += _trick_points(ctx, count)
+    if "points" in ctx.keys or "result.points" in ctx.keys:
+        out += _values(ctx)
+    return out
+
+
+def _trick_points(ctx: Context, count: str) -> list[Finding]:
+    ev = next((e for e in ctx.events if e.get("type") == "trick"), None)
+    if ev is None:
+        return []
+    w, pts = ev.get("winner"), ev.get("points") or 0
+    got, want, was = ctx.engine["points"], ctx.after.get("points"), ctx.before.get("points")
+    if _delta(got, want) is None or _delta(want, was) is None:
+        return []
+    others_right = all(got[s] == want[s] for s in range(len(got)) if s != w)
+    if not others_right or got[w] == want[w]:
+        return []
+    shapes = []
+    if pts and got[w] == want[w] + pts:
+        shapes.append(f"the trick's {pts} points counted twice")
+    if was[w] and got[w] == pts:
+        shapes.append(f"{seat_name(w)}'s running total replaced by the trick's {pts} points instead of added to")
+    if pts and got[w] == was[w]:
+        shapes.append(f"the trick's {pts} points not added to {seat_name(w)}'s total")
+    if not shapes:
+        return []
+    return [Finding(count, frozenset({"points"}), "counted", "the engine's points show " + "; or ".join(shapes))]
+
+
+def _values(ctx: Context) -> list[Finding]:
+    rule = ctx.rule("deck.points")
+    won = ctx.after.get("won")
+    if rule is None or not isinstance(won, list):
+        return []
+    engine_won = ctx.engine.get("won", won)
+    if engine_won != won:
+        return []  # other piles: not a matter of values
+    out = []
+    for key, got in (("points", ctx.engine.get("points")), ("result.points", (ctx.engine.get("result") or {}).get("points"))):
+        if key not in ctx.keys or not isinstance(got, list):
+            continue
+        if key == "result.points" and ctx.ruleset.seating.teams:
+            continue  # a side's points: the piles are per seat
+        fits = [name for name, table in _point_tables(ctx) if _piles_points(won, table) == got]
+        if fits:
+            out.append(Finding(rule, frozenset({key}), "card-values",
+                               f"the engine's {key} are the cards' points with " + "; or ".join(fits[:3])))
+    return out

@@ -1,0 +1,111 @@
+"""Shapes of the fishing games: a sweep counted wrongly (``scopa.sweep``,
+``scopa.sweep.last-play``), the cards left on the table given to the wrong
+side (``scopa.end.leftovers``), and totals that cannot tell which category
+went wrong (every ``scopa.score.*`` rule that could account for them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.conformance.explain.shapes.base import Context, Finding, seat_name
+
+CATEGORIES = ("cards", "coins", "settebello", "primiera", "scopas", "re-bello", "napola", "napoleone", "grande")
+
+
+def _side_of(ctx: Context, seat: int) -> int | None:
+    for i, side in enumerate(ctx.after.get("sides") or []):
+        if seat in side:
+            return i
+    return None
+
+
+def sweeps(ctx: Context) -> list[Finding]:
+    if "scope" not in ctx.keys or ctx.family != "scopa":
+        return []
+    got, want, was = ctx.engine.get("scope"), ctx.after.get("scope"), ctx.before.get("scope")
+    if not (isinstance(got, list) and isinstance(want, list) and isinstance(was, list)):
+        return []
+    sweep = ctx.rule("sweep")
+    ev = next((e for e in ctx.events if e.get("type") == "capture"), None)
+    mover = (ctx.action or {}).get("seat")
+    side = _side_of(ctx, mover) if isinstance(mover, int) else None
+    if side is None or sweep is None:
+        return []
+    added = got[side] - was[side]
+    others = all(got[i] == want[i] for i in range(len(got)) if i != side)
+    if not others:
+        return []
+    if ev is None:
+        if added > 0:
+            return [Finding(sweep, frozenset({"scope"}), "sweep",
+                            f"the engine counted a scopa for a card laid on the table ({(ctx.action or {}).get('card')})")]
+        return []
+    card = ev.get("card")
+    if ev.get("scopa") and added == 0:
+        return [Finding(sweep, frozenset({"scope"}), "sweep",
+                        f"{card} took every card on the table and the engine counted no scopa")]
+    if ev.get("scopa") and added == 2:
+        return [Finding(sweep, frozenset({"scope"}), "counted", f"the engine counted the scopa made with {card} twice")]
+    if not ev.get("scopa") and added == 1:
+        cleared = not ctx.after.get("table")
+        last = ctx.rule("sweep.last-play")
+        aces = ctx.rule("capture.ace-takes-all")
+        if cleared and ctx.kind.hand_over and last:
+            return [Finding(last, frozenset({"scope"}), "sweep",
+                            f"the engine counted a scopa for {card}, the hand's last play, which does not score one")]
+        if cleared and aces and card and card[0] == "A":
+            return [Finding(aces, frozenset({"scope"}), "sweep",
+                            f"the engine counted a scopa for the Ace {card} taking the table, which is not one")]
+        if not cleared:
+            return [Finding(sweep, frozenset({"scope"}), "sweep",
+                            f"the engine counted a scopa for {card}, which left cards on the table")]
+    return []
+
+
+def leftovers(ctx: Context) -> list[Finding]:
+    ev = next((e for e in ctx.events if e.get("type") == "leftovers"), None)
+    rule = ctx.rule("end.leftovers")
+    keys = frozenset(k for k in ctx.keys if k in ("table", "captured"))
+    if ev is None or rule is None or not keys:
+        return []
+    cards = set(ev.get("cards") or [])
+    got_table = ctx.engine.get("table")
+    if isinstance(got_table, list) and cards and cards <= set(got_table):
+        return [Finding(rule, keys, "leftovers", f"the engine left {', '.join(sorted(cards))} on the table at the "
+                        f"hand's end; they go to the side of the last capture ({seat_name(ev.get('seat'))})")]
+    captured = ctx.engine.get("captured")
+    if isinstance(captured, list):
+        holders = [i for i, pile in enumerate(captured) if isinstance(pile, list) and cards <= set(pile)]
+        if holders and ev.get("side") not in holders:
+            return [Finding(rule, keys, "leftovers",
+                            f"the engine gave the cards left on the table ({', '.join(sorted(cards))}) to side "
+                            f"{holders[0]}; they go to the side of the last capture, side {ev.get('side')}")]
+        if not holders and all(not cards & set(p or []) for p in captured):
+            return [Finding(rule, keys, "leftovers",
+                            f"the engine gave the cards left on the table ({', '.join(sorted(cards))}) to nobody; "
+                            f"they go to the side of the last capture, side {ev.get('side')}")]
+    return []
+
+
+def totals(ctx: Context) -> list[Finding]:
+    """Match (or hand) totals that differ while the engine reports none of
+    the categories: every category rule of the variant could account for
+    them; the report lists them rather than pick one."""
+    if ctx.family != "scopa":
+        return []
+    keys = [k for k in ctx.keys if k in ("match.points", "result.points")]
+    reported = ctx.engine.get("result")
+    if not keys or isinstance(reported, dict) and any(c in reported for c in ("cards", "coins", "primiera", "scope")):
+        return []
+    candidates = tuple(r for c in CATEGORIES if (r := ctx.rule(f"score.{c}")))
+    candidates += tuple(r for r in sorted(ctx.known) if ".bonus." in r)
+    if len(candidates) < 2:
+        return []
+    what = "match totals" if "result" not in ctx.engine else "hand totals"
+    return [Finding(candidates[0], frozenset(keys), "ambiguous",
+                    f"the engine reports only {what}, which cannot tell which scoring category it got wrong",
+                    candidates)]
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) else 0

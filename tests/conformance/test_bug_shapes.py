@@ -1,0 +1,202 @@
+"""The shapes real bugs take, each explained as such and named with the rule
+it breaks (`regola.conformance.explain.shapes`), field by field.
+
+Each engine below is the reference with one bug of a shape real engines
+have, written the way such code goes wrong (the state after a trick put
+right by hand, a count kept apart from the piles), not a misreading of the
+reference's own code: the catalogue of misreadings cannot explain it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from regola.conformance.protocol.engine import ReferenceEngine
+from regola.conformance.runner.run import run_traces
+from regola.conformance.trace.files import iter_traces
+
+WHOLE = ("playout-seed-1", "playout-seed-3", "match-seed-12", "default--score-tie")
+
+
+def _traces(variant: str) -> list:
+    return [p for p in iter_traces([variant]) if p.stem in WHOLE or p.stem.startswith(("match-", "playout-"))]
+
+
+def _roots(factory: Any, variant: str = "briscola-2") -> list:
+    results, _ = run_traces(_traces(variant), factory)
+    failed = [r for r in results if r.status == "failed"]
+    assert failed, [r.status for r in results]
+    return [r.divergence for r in failed]
+
+
+def _trick_ended(state: Any) -> dict[str, Any] | None:
+    return next((e for e in state.events if e.get("type") == "trick"), None)
+
+
+class LeaderLeadsAgain(ReferenceEngine):
+    """After a trick the player who led it leads again, whoever won."""
+
+    def apply(self, action, deal=None):
+        before = self._state
+        super().apply(action)
+        trick = _trick_ended(self._state)
+        if trick and self._state.phase == "play" and self._state.leader is not None:
+            self._state = replace(self._state, leader=before.leader, to_move=before.leader)
+
+
+class PointsCountedTwice(ReferenceEngine):
+    """The engine's running total adds each trick's points twice."""
+
+    def new(self, *args, **kw):
+        super().new(*args, **kw)
+        self.extra = [0, 0, 0, 0, 0, 0]
+
+    def apply(self, action, deal=None):
+        super().apply(action)
+        trick = _trick_ended(self._state)
+        if trick:
+            self.extra[trick["winner"]] += trick["points"]
+        if action.get("type") == "shuffle":
+            self.extra = [0] * 6
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        v["points"] = [p + self.extra[s] for s, p in enumerate(v["points"])]
+        return v
+
+
+class TrickByFaceNumber(ReferenceEngine):
+    """Tricks are ranked by face number (Ace low, King high), not by strength."""
+
+    def new(self, variant, options, ruleset_hash, deck, deal, position=None):
+        from regola.spec import load
+        from regola.spec import ruleset_hash as hash_of
+
+        options = {**(options or {}), "deck.strength": ["K", "H", "J", "7", "6", "5", "4", "3", "2", "A"]}
+        super().new(variant, options, hash_of(load(variant, options)), deck, deal)
+
+
+class PilesNotReset(ReferenceEngine):
+    """A new hand keeps the piles of the last one."""
+
+    def apply(self, action, deal=None):
+        before = self._state
+        super().apply(action)
+        if action.get("type") == "shuffle" and before.won:
+            self._state = replace(self._state, won=before.won)
+
+
+class EndsOnceDecided(ReferenceEngine):
+    """The hand is over once a player passes 60 card points (its view says so)."""
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        if v.get("phase") == "play" and max(v.get("points") or [0]) > 60:
+            v = {**v, "phase": "shuffle", "to_move": None, "leader": None}
+        return v
+
+
+class TwoBugs(LeaderLeadsAgain, PointsCountedTwice):
+    """Both: the leader leads again and the points are counted twice."""
+
+
+@pytest.mark.rule("briscola.trick.lead-next")
+def test_the_turn_to_the_wrong_seat_is_the_lead_rule_not_the_winner():
+    for d in _roots(LeaderLeadsAgain):
+        assert d.rule == "briscola.trick.lead-next", d.render()
+        assert d.explained_by.how == "shape" and "leads" in d.explained_by.text
+
+
+@pytest.mark.rule("briscola.score.count")
+def test_points_counted_twice_are_the_count():
+    for d in _roots(PointsCountedTwice):
+        assert d.rule == "briscola.score.count", d.render()
+        assert "counted twice" in d.explained_by.text
+
+
+@pytest.mark.rule("briscola.trick.winner")
+def test_another_ordering_of_the_cards_is_the_trick_winner_and_says_which():
+    roots = _roots(TrickByFaceNumber)
+    assert all(d.rule == "briscola.trick.winner" for d in roots), [d.render() for d in roots]
+    assert any("face number" in d.explained_by.text for d in roots)
+    # the evidence is on screen: the trick that was just decided
+    assert any("the trick just decided" in d.side_by_side for d in roots)
+
+
+@pytest.mark.rule("briscola.deal.fresh-hand")
+def test_a_pile_carried_into_the_next_hand_is_the_fresh_hand_rule():
+    roots = _roots(PilesNotReset)
+    assert {d.rule for d in roots} == {"briscola.deal.fresh-hand"}, [d.render() for d in roots]
+    assert all("not reset" in d.explained_by.text for d in roots)
+
+
+@pytest.mark.rule("briscola.score.count")
+def test_a_hand_ended_once_decided_is_the_count():
+    roots = _roots(EndsOnceDecided)
+    assert {d.rule for d in roots} == {"briscola.score.count"}, [d.render() for d in roots]
+    assert all("decided" in d.explained_by.text for d in roots)
+
+
+def test_two_bugs_at_one_step_are_both_named():
+    both = [d for d in _roots(TwoBugs) if len(getattr(d.explained_by, "causes", ())) > 1]
+    assert both, "a trick's end shows both bugs at once"
+    for d in both:
+        named = {c.rule for c in d.explained_by.causes}
+        assert named == {"briscola.trick.lead-next", "briscola.score.count"}, d.render()
+        assert "field by field" in d.render()
+
+
+def test_a_guess_names_the_rule_behind_the_field_and_says_it_is_a_guess():
+    class RandomisedStock(ReferenceEngine):
+        """The stock's order shown reversed: nothing explains it."""
+
+        def view(self, seat=None):
+            v = super().view(seat)
+            if v.get("stock"):
+                v = {**v, "stock": v["stock"][::-1]}
+            return v
+
+    for d in _roots(RandomisedStock):
+        assert d.explained_by.how == "guess", d.render()
+        assert d.explained_by.text.startswith("a guess")
+        assert "because" not in d.explained_by.text and "behaves as if" not in d.explained_by.text
+        assert d.rule in ("briscola.deal.hands", "briscola.deal.indicator", "briscola.draw.order",
+                          "briscola.draw.exhausted", "briscola.draw.indicator-last"), d.render()
+
+
+def test_only_rules_of_the_variant_are_named():
+    from regola.spec import load, rule_ids
+
+    known = set(rule_ids(load("tressette-4")))
+    results, _ = run_traces(_traces("tressette-4"), PointsCountedTwice)
+    for r in results:
+        for d in r.divergences:
+            assert d.rule is None or d.rule in known, d.render()
+            for c in getattr(d.explained_by, "causes", ()) or ():
+                assert c.rule in known and set(c.candidates) <= known, d.render()
+
+
+def test_an_accepted_forbidden_action_shows_what_the_engine_did():
+    class PlaysFirstCard(ReferenceEngine):
+        """A card the player does not hold is replaced by the first he holds."""
+
+        def apply(self, action, deal=None):
+            if action.get("type") == "play" and action.get("seat") == self._state.to_move:
+                hand = self._state.hands[action["seat"]]
+                if action.get("card") not in hand and hand:
+                    action = {**action, "card": hand[0]}
+            super().apply(action)
+
+    results, _ = run_traces([p for p in iter_traces(["briscola-2"]) if p.stem.startswith("negative")], PlaysFirstCard)
+    accepted = [d for r in results for d in r.divergences if d.kind == "accepted"]
+    assert accepted and all(d.rule == "briscola.play.in-hand" for d in accepted)
+    assert any("trick" in d.message and "then the engine's view changed" in d.message for d in accepted)
+    # each such line is a cell of its own: every reject line of the traces gets its verdict
+    from regola.conformance.trace.format import read_trace
+
+    for r in results:
+        rejects = sum(1 for i in read_trace(r.path).items if i["kind"] == "reject")
+        assert len(r.cells) == rejects, r.report()
