@@ -17,12 +17,13 @@ import pytest
 from regola.conformance.protocol.engine import ReferenceEngine
 from regola.conformance.runner.run import run_traces
 from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.storage import trace_stem
 
 WHOLE = ("playout-seed-1", "playout-seed-3", "match-seed-12", "default--score-tie")
 
 
 def _traces(variant: str) -> list:
-    return [p for p in iter_traces([variant]) if p.stem in WHOLE or p.stem.startswith(("match-", "playout-"))]
+    return [p for p in iter_traces([variant]) if trace_stem(p) in WHOLE or trace_stem(p).startswith(("match-", "playout-"))]
 
 
 def _roots(factory: Any, variant: str = "briscola-2") -> list:
@@ -190,7 +191,7 @@ def test_an_accepted_forbidden_action_shows_what_the_engine_did():
                     action = {**action, "card": hand[0]}
             super().apply(action)
 
-    results, _ = run_traces([p for p in iter_traces(["briscola-2"]) if p.stem.startswith("negative")], PlaysFirstCard)
+    results, _ = run_traces([p for p in iter_traces(["briscola-2"]) if trace_stem(p).startswith("negative")], PlaysFirstCard)
     accepted = [d for r in results for d in r.divergences if d.kind == "accepted"]
     assert accepted and all(d.rule == "briscola.play.in-hand" for d in accepted)
     assert any("trick" in d.message and "then the engine's view changed" in d.message for d in accepted)

@@ -12,13 +12,14 @@ from typing import Any
 from regola.conformance.protocol.engine import EngineFailure, ReferenceEngine
 from regola.conformance.runner.run import run_traces
 from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.storage import trace_stem
 from regola.conformance.trace.format import read_trace
 
 VARIANTS = ["briscola-2", "scopa-2", "chiamata"]
 
 
 def _negative_and_focused() -> list[Path]:
-    return [p for p in iter_traces(VARIANTS) if p.stem.startswith(("negative", "focus"))]
+    return [p for p in iter_traces(VARIANTS) if trace_stem(p).startswith(("negative", "focus"))]
 
 
 def _rejects(path: Path) -> int:
@@ -98,7 +99,7 @@ class SetupReplayer(PositionTaker):
 
 
 def test_a_focused_trace_is_checked_from_its_own_position_with_protocol_1_2():
-    paths = [p for p in iter_traces(["briscola-2"]) if p.stem.startswith("focus")]
+    paths = [p for p in iter_traces(["briscola-2"]) if trace_stem(p).startswith("focus")]
     loaded, _ = run_traces(paths, PositionTaker)
     replayed, _ = run_traces(paths, SetupReplayer)
     # set at the position, the engine's earlier bug cannot reach it: every focused trace is checked and passes
@@ -113,7 +114,7 @@ def test_the_reference_served_at_1_2_stands_at_every_focused_position():
 
     from regola.conformance.protocol.client import SubprocessEngine
 
-    paths = [p for p in iter_traces(VARIANTS) if p.stem.startswith("focus")]
+    paths = [p for p in iter_traces(VARIANTS) if trace_stem(p).startswith("focus")]
     engines: list[Any] = []
 
     def factory() -> Any:
