@@ -145,7 +145,8 @@ def _refined(whole: Explanation, found: Any, keys: list[str], ctx: Any, known: f
     if alt is not None and alt.misreading is not None and ctx is not None:
         rule = refine(whole.rule, alt.misreading.rules, keys, ctx.kind, known)
     cause = Cause(tuple(keys), rule, whole.how, whole.text, whole.candidates)
-    return Explanation(rule, whole.how, whole.text, whole.tried, whole.rivals, whole.candidates, (cause,))
+    return Explanation(rule, whole.how, whole.text, whole.tried, whole.rivals, whole.candidates, (cause,),
+                       whole.options)
 
 
 def _cover(

@@ -77,11 +77,15 @@ class Explanation:
     causes: tuple[Any, ...] = ()
     """Field by field, each cause found (`regola.conformance.explain.causes.Cause`):
     two bugs at one step are two causes."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """For a house rule: the option values that reproduce the engine (checked
+    against the engine's other games by `regola.conformance.explain.refute`)."""
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["causes"] = [c.to_json() for c in self.causes]
         out["candidates"] = list(self.candidates)
+        out["options"] = [[p, v] for p, v in self.options]
         return out
 
 
@@ -299,7 +303,7 @@ def search(
             best = _prefer(hits, divergence, reach.legal_rules(header, items, divergence))
             rivals = sorted({h.rule for h in hits} - {best.rule})
             found.whole = Explanation(best.rule, best.how, best.text, found.tried, len(rivals),
-                                      _ambiguous(best, hits, divergence), ())
+                                      _ambiguous(best, hits, divergence), (), best.options)
             found.whole_alt = best  # type: ignore[attr-defined]
             return found
         if found.tried >= budget:

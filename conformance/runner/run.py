@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from regola.conformance.protocol.engine import Engine, EngineFailure
+from regola.conformance.explain.refute import refute_options
 from regola.conformance.runner import declared
 from regola.conformance.runner.replay import describe_exception, replay_trace
 from regola.conformance.runner.trace_check import BAD_TRACE, check_trace
@@ -216,7 +217,11 @@ def run_traces(
             w.start()
         for w in workers:
             w.join()
-    return [r for r in results if r is not None], (hellos[0] if hellos else {})
+    done = [r for r in results if r is not None]
+    hello = hellos[0] if hellos else {}
+    if hello:
+        refute_options(done, hello)  # a house rule must agree with the engine's other games
+    return done, hello
 
 
 def display_path(path: Path | str) -> str:
