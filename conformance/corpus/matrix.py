@@ -138,6 +138,13 @@ def _corruptions(state: State, legal: list[Action], a: Action, rs: Ruleset) -> l
         ranks = {x.get("rank") for x in same}
         for r in [r for r in rs.deck.strength if r not in ranks][:1]:
             out.append(("rank not allowed", {**a, "rank": r}))
+        auction = v.get("auction") if isinstance(v.get("auction"), dict) else {}
+        high = auction.get("high") if isinstance(auction.get("high"), dict) else None
+        if high and isinstance(high.get("rank"), str):  # the boundary: the face of the bid to beat
+            same_bid = {**a, "rank": high["rank"]}
+            if high.get("points") is not None:
+                same_bid["points"] = high["points"]
+            out.append(("rank of the current bid", same_bid))
     if isinstance(a.get("suit"), str):
         out.append(("suit that does not exist", {**a, "suit": "z"}))
     if isinstance(a.get("deck"), list):

@@ -9,7 +9,10 @@ with everything the rules make of them (views, legal actions, events, rule
 ids, the rule a reject line breaks) recomputed by the reference under the
 house rules. So every rule the house rules leave alone is still checked.
 
-A trace is **cut** where its next action is no longer legal under the house
+A house rule that deals otherwise (three cards at a time, the bottom card
+turned for trumps) gets each deck order restacked so that it deals the same
+hands, face-up card and stock (`regola.conformance.runner.restack`). A
+trace is **cut** where its next action is no longer legal under the house
 rules (the shuffle of a second hand in a one-hand game), that action kept as
 a reject line (the engine must refuse it); a reject line whose
 action the house rules allow is left out; a focused trace whose position
@@ -26,6 +29,7 @@ from typing import Any
 
 from regola import reference
 from regola.conformance.trace.format import Trace
+from regola.conformance.runner.restack import restack_trace_decks
 from regola.conformance.trace.record import Recorder, load_ruleset
 from regola.spec import SpecError
 
@@ -94,8 +98,13 @@ def _record(trace: Trace, declared: dict[str, Any]) -> Rewritten:
     options = merged_options(h.get("options") or {}, declared)
     shown = ", ".join(f"{k} = {v}" for k, v in sorted(declared.items()))
     try:
+        # the same hands, face-up card and stock under a house rule that deals otherwise
+        deck, items = restack_trace_decks(
+            load_ruleset(h["variant"], h.get("options") or {}, checked=False),
+            load_ruleset(h["variant"], options, checked=False), h, _items(trace),
+        )
         rec = Recorder(
-            h["variant"], options, list(h["deck"]),
+            h["variant"], options, deck,
             name=h.get("name", "?"), purpose=h.get("purpose", "playout"),
             description=f"{h.get('description', '')} (replayed under the engine's house rules: {shown})",
             seed=h.get("seed"), keep_legal=any("legal" in i for i in _items(trace) if i.get("kind") == "step"),
@@ -119,7 +128,7 @@ def _record(trace: Trace, declared: dict[str, Any]) -> Rewritten:
         rec.header["setup"] = setup
         rec.header["focus"] = list(h.get("focus") or [])
     cut_at, dropped = None, 0
-    for item in _items(trace):
+    for item in items:
         if item["kind"] == "reject":
             try:
                 rec.reject(item["action"])

@@ -96,3 +96,19 @@ def test_a_trace_is_cut_where_its_next_action_is_illegal_under_the_house_rules()
 def test_an_unknown_declared_option_is_refused_by_name() -> None:
     with pytest.raises(declared.DeclaredOptionError, match="match.kindx"):
         declared.check_declared(["briscola-2"], {"match.kindx": "single"})
+
+
+def test_a_house_rule_that_deals_otherwise_gets_the_same_hands():
+    # the bottom card turned for trumps, three cards at a time: each deck is
+    # restacked so the house rule deals the trace's hands, trump and stock,
+    # and the first hand is played out, not cut at its first play
+    for house in ({"deal.indicator": "bottom"}, {"deal.packets": [3]}):
+        for path in iter_traces(["briscola-2"]):
+            trace = read_trace(path)
+            out = declared.rewrite(trace, {**house, "match.kind": "single"})
+            assert out.trace is not None
+            assert out.trace.header["view"]["hands"] == trace.header["view"]["hands"]
+            assert out.trace.header["view"]["stock"] == trace.header["view"]["stock"]
+            first_shuffle = next((i["index"] for i in trace.items if i["kind"] == "step"
+                                  and i["action"]["type"] == "shuffle"), None)
+            assert out.cut_at == first_shuffle, (path.name, house, out.cut_at)
