@@ -13,6 +13,7 @@ from regola.conformance.protocol.actions import malformed
 from regola.conformance.protocol.engine import EngineFailure, ReferenceEngine
 from regola.conformance.protocol.serve import respond
 from regola.conformance.trace.files import iter_traces
+from regola.conformance.trace.storage import read_text
 from regola.reference import new_game, shuffled_deck, view
 from regola.spec import load, ruleset_hash
 
@@ -85,7 +86,7 @@ def test_a_well_formed_action_against_the_rules_is_illegal_with_the_rule(action,
 
 def test_every_action_of_the_corpus_is_well_formed():
     for path in iter_traces():
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in read_text(path).splitlines():
             item = json.loads(line)
             for action in [item.get("action"), *(item.get("legal") or [])]:
                 if action is not None:
