@@ -23,6 +23,7 @@ DISAGREEMENTS = "rules/disagreements.md"
 SOURCES = "rules/sources.md"
 CLI = "reference/cli.md"
 COMPAT = "engines/compatibility.md"
+REALWORLD = "realworld/index.md"
 
 
 def variant_page(variant_id: str) -> str:

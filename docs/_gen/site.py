@@ -11,6 +11,7 @@ from .catalogue import rules_index
 from .cli_ref import cli_reference
 from .compat import compatibility
 from .pages import comparison, disagreements, sources
+from .realworld import matrix
 from .variant import variant_chain, variant_file, variant_page, variants_index
 
 DOCS_DIR = Path(__file__).resolve().parent.parent
@@ -25,7 +26,7 @@ class Page:
     markdown: str
 
 
-WIDE_PAGES = (data.VARIANTS_INDEX, data.COMPARISON, data.COMPAT)
+WIDE_PAGES = (data.VARIANTS_INDEX, data.COMPARISON, data.COMPAT, data.REALWORLD)
 """Pages of wide tables: no table of contents beside them, and the text
 column as wide as the window allows (``.wide-page`` in
 ``docs/stylesheets/extra.css``), so they read without sideways scrolling on
@@ -60,6 +61,7 @@ def generate() -> list[Page]:
         Page(data.SOURCES, "Sources", sources()),
         Page(data.CLI, "Command line", cli_reference()),
         Page(data.COMPAT, "Compatibility", compatibility()),
+        Page(data.REALWORLD, "Real-world matrix", matrix()),
     ]
     return [Page(p.path, p.title, front_matter(p.path) + p.markdown) for p in pages]
 
