@@ -84,3 +84,45 @@ before play of the bidding games (auction, call, trump guess, monte), and
 the reason for a refusal (the fast core decides that an action is illegal;
 the reference names the rule and says why).
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from regola.reference import IllegalAction
+from regola.spec import Ruleset
+
+from .match import CoreDisagreement, Match
+from .moves import CAPTURE, CLAIM, EXCHANGE, TAKE_SHIFT, capture, card_of, take_of
+from .tricks.match import TrickMatch
+
+
+def new_match(ruleset: Ruleset, deck: Any = None) -> Match:
+    """A match of ``ruleset`` before its first shuffle (seat 0 deals), or
+    with its first hand dealt from ``deck`` (card ids or ints, top card first)."""
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"expected a Ruleset (regola.spec.load(...)), got {type(ruleset).__name__}")
+    if ruleset.play.kind == "fishing":
+        from .fishing.match import FishingMatch
+
+        match: Match = FishingMatch(ruleset)
+    else:
+        match = TrickMatch(ruleset)
+    if deck is not None:
+        match.shuffle(deck)
+    return match
+
+
+__all__ = [
+    "CAPTURE",
+    "CLAIM",
+    "EXCHANGE",
+    "TAKE_SHIFT",
+    "CoreDisagreement",
+    "IllegalAction",
+    "Match",
+    "capture",
+    "card_of",
+    "new_match",
+    "take_of",
+]
