@@ -43,15 +43,12 @@ class FishingMatch(Match):
 
     # --- the deal -------------------------------------------------------------------
 
-    def shuffle(self, deck: Any) -> None:
-        """Deal the next hand from ``deck`` (card ids or ints, top card first):
-        ``scopa.deal.hands`` and ``scopa.deal.table``; a void deal goes back to
-        the shuffle (``scopa.deal.redeal``); Cirulla's dealer takes a table of
-        15 or 30 (``scopa.bonus.table``) and dealt hands score their bonuses
-        (``scopa.bonus.hand``)."""
-        order = self.pack.deck_order(deck) if self.phase == "shuffle" else None
-        if order is None:
-            self._refuse({"type": "shuffle", "deck": self._deck_ids(deck)})
+    def _shuffled(self, order: list[int]) -> None:
+        """Deal the next hand from ``order`` (a permutation of the pack, top
+        card first): ``scopa.deal.hands`` and ``scopa.deal.table``; a void deal
+        goes back to the shuffle (``scopa.deal.redeal``); Cirulla's dealer
+        takes a table of 15 or 30 (``scopa.bonus.table``) and dealt hands
+        score their bonuses (``scopa.bonus.hand``)."""
         t = self.t
         n = self.players
         pack = order[::-1]  # top card last

@@ -27,19 +27,10 @@ def turn_indicator(t: TrickTables, pack: list[int], take_from: int) -> int:
     raise DealRefused
 
 
-def dealt_seats(t: TrickTables, dealer: int) -> list[int]:
-    """``briscola.deal.hands``: the seats dealt in, from the seat after the
-    dealer; ``chiamata.seat.dealer-sits-out``: all but the dealer, where he
-    sits out."""
-    n = t.players
-    seats = [(dealer + i) % n for i in range(1, n + 1)]
-    return [s for s in seats if s != dealer] if t.dealer_sits_out else seats
-
-
 def deal(t: TrickTables, dealer: int, order: list[int]) -> tuple[list[list[int]], list[int], int | None, int | None]:
     """The hands (sorted), the stock (top card LAST, so a draw is a
     ``pop``), the indicator and the first leader of a hand dealt from
-    ``order`` (top card first) by ``dealer``.
+    ``order`` (top card first; the list is used up) by ``dealer``.
 
     ``briscola.deal.hands``: packets in seat order from the seat after the
     dealer. ``briscola.deal.indicator``: the card after the deal, the
@@ -47,28 +38,36 @@ def deal(t: TrickTables, dealer: int, order: list[int]) -> tuple[list[list[int]]
     `regola.reference` turns it once the bids are over). The first lead
     (``briscola.play.first-lead``): the seat after the dealer, the seat
     before him, or (``chiamata.play.bidder-leads``) nobody yet."""
-    pack = list(order)
     where = t.indicator_at
+    seats = t.dealt_seats[dealer]
+    leader = t.first_leader[dealer]
+    if t.one_by_one and where == "after-deal" and not t.rebury:
+        # the common deal, in slices: one card at a time, the next card turned
+        count = len(seats)
+        at = count * len(t.packets)
+        hands: list[list[int]] = [[] for _ in range(t.players)]
+        for i, seat in enumerate(seats):
+            hand = order[i:at:count]
+            hand.sort()
+            hands[seat] = hand
+        if at >= len(order):
+            raise DealRefused
+        return hands, order[:at:-1], order[at], leader
+    pack = order
     indicator = None
     if where == "before-deal":
         indicator = turn_indicator(t, pack, 0)
-    hands: list[list[int]] = [[] for _ in range(t.players)]
-    seats = dealt_seats(t, dealer)
+    hands = [[] for _ in range(t.players)]
+    at = 0
     for packet in t.packets:
         for seat in seats:
-            hands[seat] += pack[:packet]
-            del pack[:packet]
+            hands[seat] += pack[at : at + packet]
+            at += packet
+    del pack[:at]
     if where == "after-deal":
         indicator = turn_indicator(t, pack, 0)
     elif where == "bottom":
         indicator = turn_indicator(t, pack, -1)
-    n = t.players
-    if t.first_lead == "after-dealer":
-        leader: int | None = (dealer + 1) % n
-    elif t.first_lead == "bidder":
-        leader = None
-    else:
-        leader = (dealer - 1) % n
     for hand in hands:
         hand.sort()
     pack.reverse()

@@ -24,6 +24,7 @@ from ..match import Match
 from ..moves import CARD, EXCHANGE
 from . import bridge, views
 from .deal import DealRefused, deal
+from .playout import is_plain, plain_playout
 from .scoring import declarations, next_dealer, score_hand, update_match
 from .tables import TrickTables, tables_of
 
@@ -57,11 +58,10 @@ class TrickMatch(Match):
 
     # --- the shuffle ----------------------------------------------------------------
 
-    def shuffle(self, deck: Any) -> None:
-        """Deal the next hand from ``deck`` (card ids or ints, top card first)."""
-        order = self.pack.deck_order(deck) if self.phase == "shuffle" and self.delegate is None else None
-        if order is None:
-            self._refuse({"type": "shuffle", "deck": self._deck_ids(deck)})
+    def _shuffled(self, order: list[int]) -> None:
+        """Deal the next hand from ``order`` (a permutation of the pack, top
+        card first): `regola.fast.tricks.deal`, or the reference's deal and
+        auction in the bidding games."""
         if self.t.bidding:
             self._delegate({"type": "shuffle", "deck": self.pack.ids(order)})
             return
@@ -261,6 +261,18 @@ class TrickMatch(Match):
         self.phase = "shuffle"
         self.dealer = next_dealer(self, result)
         self.hand_number += 1
+
+    def _playout(self, rnd: Any, seat: int | None) -> int:
+        """Random moves until the hand ends or ``seat`` is to move: a plain
+        hand inlined (`regola.fast.tricks.playout`), the others a move at a time."""
+        played = 0
+        while self.phase not in ("shuffle", "over") and self.to_move != seat:
+            if self.phase == "play" and is_plain(self):
+                return played + plain_playout(self, rnd, seat)
+            moves = self.legal()
+            self.apply(moves[int(rnd() * len(moves))])
+            played += 1
+        return played
 
     # --- JSON, views and the reference -------------------------------------------------
 

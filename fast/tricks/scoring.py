@@ -8,6 +8,7 @@ A hand's result is kept as the dict the view shows (`regola.reference`'s
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -16,8 +17,16 @@ if TYPE_CHECKING:
 
 
 def side_sums(t: TrickTables, per_seat: list[int]) -> list[int]:
-    """Per-seat counts added up per side."""
-    return [sum([per_seat[s] for s in side]) for side in t.pack.sides]
+    """Per-seat counts added up per side (a copy when each seat is a side)."""
+    if t.solo:
+        return list(per_seat)
+    out = []
+    for side in t.pack.sides:
+        total = 0
+        for seat in side:
+            total += per_seat[seat]
+        out.append(total)
+    return out
 
 
 def score_hand(m: TrickMatch) -> dict[str, Any]:
@@ -37,34 +46,38 @@ def score_points(m: TrickMatch) -> dict[str, Any]:
     the winner's tier (``albastini.score.victory-points``: doubled when a
     loser is under ``double_below``)."""
     t = m.t
-    rules = t.ruleset.hand_scoring
     points = side_sums(t, m.points)
-    cards = side_sums(t, [len(w) for w in m.won])
+    cards = side_sums(t, list(map(len, m.won)))
     best = max(points)
-    top = [i for i, p in enumerate(points) if p == best]
+    top = [i for i, p in enumerate(points) if p == best] if points.count(best) > 1 else [points.index(best)]
     winner: int | None = None
     decided_by = None
     outcome = "draw"
+    tie = t.tie
     if len(top) == 1:
         winner, decided_by, outcome = top[0], "majority", "win"
-    elif rules.tie == "replay":
+    elif tie == "replay":
         outcome = "void"
-    elif rules.tie == "last-trick" and m.last_trick is not None:
+    elif tie == "last-trick" and m.last_trick is not None:
         side = t.pack.side_of[m.last_trick[0]]
         if side in top:
             winner, decided_by, outcome = side, "last-trick", "win"
-    elif rules.tie == "more-cards":
+    elif tie == "more-cards":
         most = max(cards[i] for i in top)
         leaders = [i for i in top if cards[i] == most]
         if len(leaders) == 1:
             winner, decided_by, outcome = leaders[0], "more-cards", "win"
     game_points = [0] * len(points)
     if winner is not None:
-        reached = [tier for tier in rules.game_points if points[winner] >= tier.min_points]
-        tier = reached[-1] if reached else rules.game_points[0]
-        game_points[winner] = tier.game_points
-        if rules.double_below and any(p < rules.double_below for i, p in enumerate(points) if i != winner):
-            game_points[winner] *= 2
+        tiers = t.tiers  # (min_points, game points), in order
+        won = tiers[0][1]
+        for least, value in tiers:
+            if points[winner] >= least:
+                won = value
+        double_below = t.double_below
+        if double_below and any(p < double_below for i, p in enumerate(points) if i != winner):
+            won *= 2
+        game_points[winner] = won
     return {"points": points, "cards": cards, "outcome": outcome, "winner": winner, "decided_by": decided_by,
             "game_points": game_points}
 
@@ -210,27 +223,28 @@ def update_match(m: TrickMatch, result: dict[str, Any]) -> None:
     (first to N // 2 + 1 game points); first to N game points; first to N
     game points or N hands, the sole highest total winning; first to N card
     points, the higher total winning when several reach it."""
-    rules = m.t.ruleset.match
+    kind, target = m.t.match_kind, m.t.match_target
     void = result["outcome"] == "void"
-    game_points = [a + b for a, b in zip(m.totals, result["game_points"])]
-    card_points = m.card_totals if void else [a + b for a, b in zip(m.card_totals, result["points"])]
+    game_points = list(map(add, m.totals, result["game_points"]))
+    card_points = m.card_totals if void else list(map(add, m.card_totals, result["points"]))
     over, winner = False, None
-    if rules.kind == "single":
+    if kind == "single":
         over, winner = not void, result["winner"]
-    elif rules.kind in ("best-of", "first-to-wins"):
-        need = rules.target // 2 + 1 if rules.kind == "best-of" else rules.target
-        reached = [i for i, gp in enumerate(game_points) if gp >= need]
-        if reached:
-            over, winner = True, reached[0]
+    elif kind in ("best-of", "first-to-wins"):
+        need = target // 2 + 1 if kind == "best-of" else target
+        for i, gp in enumerate(game_points):
+            if gp >= need:
+                over, winner = True, i
+                break
     else:
-        if rules.kind == "deals":
-            reached = list(range(len(game_points))) if m.hands_played + 1 >= rules.target else []
+        if kind == "deals":
+            reached = list(range(len(game_points))) if m.hands_played + 1 >= target else []
             totals = game_points
-        elif rules.kind == "first-to-points":
-            reached = [i for i, gp in enumerate(game_points) if gp >= rules.target]
+        elif kind == "first-to-points":
+            reached = [i for i, gp in enumerate(game_points) if gp >= target]
             totals = game_points
         else:  # first-to-card-points
-            reached = [i for i, cp in enumerate(card_points) if cp >= rules.target]
+            reached = [i for i, cp in enumerate(card_points) if cp >= target]
             totals = card_points
         if reached:
             best = max(totals[i] for i in reached)

@@ -69,6 +69,35 @@ class TrickTables:
         self.packets = ruleset.deal.packets
         self.indicator_at = ruleset.deal.indicator
         self.winner_deals = ruleset.match.next_dealer == "winner"
+        self.one_by_one = all(p == 1 for p in self.packets)
+        self.dealt_seats = tuple(self._dealt_seats(dealer) for dealer in range(players))
+        """Dealer -> the seats dealt in, in order (``briscola.deal.hands``)."""
+        self.first_leader = tuple(self._first_leader(dealer) for dealer in range(players))
+        """Dealer -> the first to lead (``briscola.play.first-lead``), None
+        while the auction will tell (``chiamata.play.bidder-leads``)."""
+        self.match_kind = ruleset.match.kind
+        self.match_target = ruleset.match.target
+        scoring = ruleset.hand_scoring
+        self.tie = scoring.tie
+        self.tiers = tuple((tier.min_points, tier.game_points) for tier in scoring.game_points)
+        self.double_below = scoring.double_below
+        self.solo = all(len(side) == 1 for side in pack.sides)
+        """Every seat is a side of its own."""
+
+    def _dealt_seats(self, dealer: int) -> tuple[int, ...]:
+        """The seats dealt in from the one after the dealer;
+        ``chiamata.seat.dealer-sits-out``: all but the dealer, where he sits out."""
+        n = self.players
+        seats = [(dealer + i) % n for i in range(1, n + 1)]
+        return tuple(s for s in seats if not (self.dealer_sits_out and s == dealer))
+
+    def _first_leader(self, dealer: int) -> int | None:
+        n = self.players
+        if self.first_lead == "after-dealer":
+            return (dealer + 1) % n
+        if self.first_lead == "bidder":
+            return None
+        return (dealer - 1) % n
 
     def exchange_card(self, trump: str | None, indicator: int | None) -> int | None:
         """The trump that may be swapped for the indicator now
