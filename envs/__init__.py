@@ -9,9 +9,11 @@
   ``regola conform`` proves them against the corpus.
 
 All of them step `regola.envs.game.Game`: the reference's rules, a fixed
-action space per variant (`regola.envs.encoding`) and the observation
-tensors of `regola.envs.observation`. They need the ``rl`` extra
-(``pip install 'regola[rl]'``).
+action space per variant (`regola.envs.encoding`), the observation tensors
+of `regola.envs.observation` and the rewards of `regola.envs.rewards`.
+Importing this package registers every variant with Gymnasium as
+``regola/<variant>-v0`` (`regola.envs.registration`). They need the ``rl``
+extra (from a clone: ``pip install -e '.[rl]'``).
 
 Imports ``regola.spec``, ``regola.reference`` and, for the conformance
 adapters only, ``regola.conformance.protocol``.
@@ -24,6 +26,10 @@ from typing import Any
 from .encoding import ActionSpace, EncodingGap, action_space
 from .game import Game, IllegalMove
 from .observation import OBSERVATION_VERSION, Layout, layout
+from .registration import gym_id, register_gymnasium
+from .rewards import REWARDS, hand_bounds
+
+register_gymnasium()
 
 
 def aec_env(variant: Any, **kwargs: Any) -> Any:
@@ -43,6 +49,7 @@ def gym_env(variant: Any, **kwargs: Any) -> Any:
 
 __all__ = [
     "OBSERVATION_VERSION",
+    "REWARDS",
     "ActionSpace",
     "EncodingGap",
     "Game",
@@ -51,5 +58,8 @@ __all__ = [
     "action_space",
     "aec_env",
     "gym_env",
+    "gym_id",
+    "hand_bounds",
     "layout",
+    "register_gymnasium",
 ]

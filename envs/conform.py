@@ -90,8 +90,8 @@ class _EnvEngine:
 
 
 class PettingZooEngine(_EnvEngine):
-    """`regola.envs.aec.RegolaAECEnv` as an engine (reward ``"match"``,
-    chance dealt from the trace's decks)."""
+    """`regola.envs.aec.RegolaAECEnv` as an engine (episode ``"match"``,
+    fixed seats, chance dealt from the trace's decks)."""
 
     name = "regola-envs-pettingzoo"
 
@@ -105,7 +105,7 @@ class PettingZooEngine(_EnvEngine):
         from .aec import RegolaAECEnv
 
         ruleset = self._load(variant, options, ruleset_hash)
-        self.env = RegolaAECEnv(ruleset, reward="match", max_hands=10**9, chance="external")
+        self.env = RegolaAECEnv(ruleset, episode="match", max_hands=10**9, chance="external", seats="fixed")
         try:
             self.env.reset(options={"deck": list(deck)})
         except IllegalAction as exc:
@@ -127,7 +127,7 @@ class PettingZooEngine(_EnvEngine):
         except EncodingGap as exc:
             raise ActionRejected(None, str(exc)) from None
         seat = action["seat"]
-        selected = env.possible_agents.index(env.agent_selection)
+        selected = env.seat_of(env.agent_selection)
         try:
             if seat != selected or game.to_move is None or game.done:
                 game._refuse(index, seat)  # raises IllegalMove with the reference's rule
@@ -148,7 +148,7 @@ class PettingZooEngine(_EnvEngine):
         if game.to_move is None:
             return []
         agent = env.agent_selection
-        seat = env.possible_agents.index(agent)
+        seat = env.seat_of(agent)
         mask = env.observe(agent)["action_mask"]
         return [game.space.action_of(int(i), seat, game.table()) for i in mask.nonzero()[0]]
 

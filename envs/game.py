@@ -5,23 +5,25 @@ Every environment of `regola.envs` (PettingZoo, Gymnasium, OpenSpiel) and
 the conformance adapter are thin layers over `Game`, so they all play the
 reference's rules, step for step.
 
-Episodes and rewards (``reward``):
+Episodes (``episode``):
 
 - ``"hand"`` (the default): an episode is one hand (a redeal, rule
   ``scopa.deal.redeal`` or an auction where all pass, stays in the same
-  episode); the reward is what the hand scores for the seat;
+  episode);
 - ``"match"``: an episode is the whole match (``match.*`` rules), truncated
-  after ``max_hands`` hands; the rewards add up to the match score.
+  after ``max_hands`` hands.
 
-A seat's score is its game points (trick games: ``match.game_points``,
-rules ``briscola.match.*``) or its side's points (fishing games:
-``match.points``, rules ``scopa.score.*``); each step's reward is the
-change of the seat's score that step.
+Rewards (``reward``, `regola.envs.rewards`): ``"win"`` (the match score:
+game points, or points in the fishing games), ``"points"`` (card points
+as tricks are won) or ``"diff"`` (zero-sum: the score less the mean of
+every seat's); each step's reward is the change of the seat's score that
+step.
 
 Chance is the shuffle: each hand's deck order is drawn from a
-``random.Random`` seeded by `Game.reset`, unless ``chance="external"``,
-where the caller deals each hand with `Game.deal` (the conformance adapter
-replays the corpus's decks so).
+``random.Random`` that `Game.reset` seeds; ``reset()`` without a seed goes
+on drawing from the same generator, so a run seeded once is reproducible
+from end to end. With ``chance="external"`` the caller deals each hand
+with `Game.deal` (the conformance adapter replays the corpus's decks so).
 """
 
 from __future__ import annotations
@@ -44,8 +46,53 @@ from regola.spec import Ruleset, load
 
 from .encoding import action_space
 from .observation import Observer
+from .rewards import Reward, Scorer, check_reward
 
-Reward = Literal["hand", "match"]
+Episode = Literal["hand", "match"]
+
+
+def episode_and_reward(episode: Any, reward: Any) -> tuple[str, str]:
+    """Check both options; ``reward="hand"`` or ``"match"`` (the episode,
+    as version 1 named it) still works."""
+    if reward in ("hand", "match"):
+        episode, reward = reward, "win"
+    if episode not in ("hand", "match"):
+        raise ValueError(f"episode: expected 'hand' or 'match', got {episode!r}")
+    return episode, check_reward(reward)
+
+
+SEATINGS = ("fixed", "rotate", "random")
+
+
+class Seats:
+    """Which seat each player takes at a reset (``seats=``): ``"fixed"``,
+    player ``p`` in seat ``p`` (seat 0 deals the first hand); ``"rotate"``,
+    each reset moves every player one seat on (the first after a seed puts
+    player ``p`` in seat ``p``), so each deals in turn; ``"random"``, the
+    seats are turned by a number drawn from the run's generator. Seats keep
+    their order of play: player ``p`` sits in seat ``(p + offset) % n``."""
+
+    def __init__(self, players: int, mode: str = "fixed") -> None:
+        if mode not in SEATINGS:
+            raise ValueError(f"seats: expected one of {', '.join(map(repr, SEATINGS))}, got {mode!r}")
+        self.players, self.mode = players, mode
+        self.offset = 0
+        self._resets = 0
+
+    def reset(self, rng: random.Random, seeded: bool) -> None:
+        if seeded:
+            self._resets = 0
+        if self.mode == "rotate":
+            self.offset = self._resets % self.players
+        elif self.mode == "random":
+            self.offset = rng.randrange(self.players)
+        self._resets += 1
+
+    def seat(self, player: int) -> int:
+        return (player + self.offset) % self.players
+
+    def player(self, seat: int) -> int:
+        return (seat - self.offset) % self.players
 
 
 class IllegalMove(ValueError):
@@ -73,12 +120,12 @@ class Game:
         self,
         variant: str | Ruleset,
         options: dict[str, Any] | None = None,
-        reward: Reward = "hand",
+        reward: Reward = "win",
         max_hands: int = 50,
         chance: Literal["seeded", "external"] = "seeded",
+        episode: Episode = "hand",
     ) -> None:
-        if reward not in ("hand", "match"):
-            raise ValueError(f"reward: expected 'hand' or 'match', got {reward!r}")
+        episode, reward = episode_and_reward(episode, reward)
         if chance not in ("seeded", "external"):
             raise ValueError(f"chance: expected 'seeded' or 'external', got {chance!r}")
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
@@ -87,39 +134,45 @@ class Game:
         self.players = self.ruleset.seating.players
         self.space = action_space(self.ruleset)
         self.observer = Observer(self.ruleset)
-        self.reward_mode = reward
+        self.episode = episode
+        self.reward = reward
+        self.scorer = Scorer(self.ruleset, reward)
         self.max_hands = max_hands
         self.chance = chance
         self.fishing = self.ruleset.play.kind == "fishing"
-        self._side_of = {s: i for i, side in enumerate(self.ruleset.seating.sides()) for s in side}
         self.rng = random.Random()
         self.state: Any = initial_state(self.ruleset)
         self.rewards = [0.0] * self.players
         self._legal: dict[int, Any] | None = None
         self._indices: dict[Any, int] = {}
         self._start_hands = 0
+        self.decks: list[tuple[str, ...]] = []
+        """The deck orders dealt since the last reset, in order."""
 
     # --- the episode -------------------------------------------------------
 
     def reset(self, seed: int | None = None, deck: list[str] | None = None) -> None:
         """A new match: seat 0 deals; the first hand is dealt from ``deck``,
-        or shuffled from ``seed`` (with ``chance="external"`` and no deck,
-        the match waits for `deal`)."""
-        self.rng = random.Random(seed)
+        or shuffled from the generator (seeded anew with ``seed``, else
+        going on; with ``chance="external"`` and no deck, the match waits
+        for `deal`)."""
+        if seed is not None:
+            self.rng = random.Random(seed)
         self.state = initial_state(self.ruleset)
         self.rewards = [0.0] * self.players
         self._legal = None
         self._start_hands = 0
+        self.decks = []
         if deck is not None:
             self.deal(deck)
         else:
             self._resolve_chance()
 
     def next_hand(self) -> None:
-        """Reward ``"hand"``: go on to the next hand of the same match as a
+        """Episode ``"hand"``: go on to the next hand of the same match as a
         new episode (the next dealer deals, from the seeded generator)."""
-        if self.reward_mode != "hand" or self.state.is_over:
-            raise ValueError("next_hand: only with reward 'hand' and a match that is not over")
+        if self.episode != "hand" or self.state.is_over:
+            raise ValueError("next_hand: only with episode 'hand' and a match that is not over")
         self._start_hands = self.hands_played
         self._legal = None
         self._resolve_chance()
@@ -128,6 +181,7 @@ class Game:
         """Shuffle: the next hand is dealt from ``deck`` (top card first)."""
         before = self.scores()
         self.state = apply(self.state, ShuffleAction(deck=tuple(deck)))
+        self.decks.append(tuple(deck))
         self._legal = None
         self._settle(before)
 
@@ -146,7 +200,7 @@ class Game:
         ``"hand"``) the hand is."""
         if self.state.is_over:
             return True
-        return self.reward_mode == "hand" and self.hands_played > self._start_hands
+        return self.episode == "hand" and self.hands_played > self._start_hands
 
     @property
     def truncated(self) -> bool:
@@ -228,14 +282,8 @@ class Game:
     # --- scores and chance ------------------------------------------------------
 
     def scores(self) -> list[float]:
-        """Each seat's match score (its side's, in the fishing games)."""
-        match = self.state.match
-        points = match.points if self.fishing else match.game_points
-        if not points:
-            return [0.0] * self.players
-        if len(points) == self.players:
-            return [float(p) for p in points]
-        return [float(points[self._side_of[s]]) for s in range(self.players)]
+        """Each seat's running score under the reward (`regola.envs.rewards`)."""
+        return self.scorer.scores(self.state)
 
     def _settle(self, before: list[float]) -> list[float]:
         self._resolve_chance()
@@ -246,7 +294,9 @@ class Game:
     def _resolve_chance(self) -> None:
         """Deal every hand the episode needs from the seeded generator."""
         while self.chance == "seeded" and self.state.is_chance and not self.done:
-            self.state = apply(self.state, ShuffleAction(deck=shuffled_deck(self.ruleset, self.rng)))
+            deck = shuffled_deck(self.ruleset, self.rng)
+            self.state = apply(self.state, ShuffleAction(deck=deck))
+            self.decks.append(tuple(deck))
             self._legal = None
 
     # --- what a seat sees ----------------------------------------------------------

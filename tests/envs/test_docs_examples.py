@@ -14,7 +14,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rl" / "examples"
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("pettingzoo_random.py", ["hand scores: {'seat_0': ", "observation size: 296", "actions: 16200"]),
+        ("pettingzoo_random.py", ["hand scores: {'player_0': ", "observation size: 302", "actions: 16200"]),
         ("gymnasium_greedy.py", ["game points of a random agent against greedy, per hand: "]),
         ("openspiel_mcts.py", ["hand 0: returns [", "MCTS won "]),
     ],
