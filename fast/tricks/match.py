@@ -131,7 +131,11 @@ class TrickMatch(Match):
 
     def apply(self, move: Any) -> None:
         """Play a move (an int, or an action dict or object); raises the
-        reference's `IllegalAction` for one the rules forbid."""
+        reference's `IllegalAction` for one the rules forbid.
+
+        ``briscola.play.turn`` (the move is the seat to move's),
+        ``briscola.play.in-hand``, ``briscola.play.follow-suit``; then the
+        card goes from the hand to the trick (`_play`)."""
         if type(move) is not int or self.delegate is not None or self.phase != "play":
             if type(move) is int:
                 move = self.action(move) if self.phase == "play" else {"type": "play", "seat": -1, "card": ""}
@@ -144,9 +148,11 @@ class TrickMatch(Match):
             if trick and self.t.must_follow:
                 suit = self.pack.suit
                 led = suit[trick[0][1]]
-                if suit[move] != led and any(suit[c] == led for c in hand):
-                    self._refuse(move)
-            self._play(seat, move)
+                if suit[move] != led:
+                    for card in hand:
+                        if suit[card] == led:
+                            self._refuse(move)
+            self._play(seat, hand, move)
             return
         if move & EXCHANGE:
             card = self._exchangeable(seat)
@@ -165,14 +171,13 @@ class TrickMatch(Match):
         insort(hand, self.indicator)
         self.indicator = card
 
-    def _play(self, seat: int, card: int) -> None:
+    def _play(self, seat: int, hand: list[int], card: int) -> None:
         """``briscola.play.*``: the card goes from the hand to the trick; the
         next seat in the hand plays (``briscola.play.turn``), or the full
         trick is taken."""
-        self.hands[seat].remove(card)
-        shown = self.shown
-        if shown is not None and card in shown[seat]:
-            shown[seat].remove(card)  # tressette.draw.shown: known until played
+        hand.remove(card)
+        if self.shown is not None and card in self.shown[seat]:
+            self.shown[seat].remove(card)  # tressette.draw.shown: known until played
         if self.contract is not None:
             self._reveal(card)
         trick = self.trick
@@ -181,8 +186,8 @@ class TrickMatch(Match):
         if len(trick) < t.in_hand:
             nxt = t.next_of[seat]
             self.to_move = t.next_of[nxt] if nxt == self.out else nxt
-            return
-        self._take_trick(trick)
+        else:
+            self._take_trick(t, trick)
 
     def _reveal(self, card: int) -> None:
         """``chiamata.info.reveal``: a called card played shows who holds it."""
@@ -193,30 +198,32 @@ class TrickMatch(Match):
         elif not contract.revealed and name == contract.called:
             self.contract = replace_record(contract, revealed=True)
 
-    def _take_trick(self, trick: list[tuple[int, int]]) -> None:
+    def _take_trick(self, t: TrickTables, trick: list[tuple[int, int]]) -> None:
         """``briscola.trick.winner`` and ``briscola.trick.lead-next``, the
         declarations after the first trick (``tressette.declare.*``), the
         draw, and the end of the hand once every card is played."""
-        t = self.t
         beats = self.beats
         size = t.size
         winner, best = trick[0]
         for seat, card in trick:
             if beats[best * size + card]:
                 winner, best = seat, card
-        cards = [card for _, card in trick]
-        self.won[winner] += cards
-        self.tricks_won[winner] += 1
+        pile = self.won[winner]
         points = t.pack.points
-        self.points[winner] += sum([points[c] for c in cards])
-        self.tricks_played += 1
+        total = 0
+        for _, card in trick:
+            pile.append(card)
+            total += points[card]
+        self.points[winner] += total
+        self.tricks_won[winner] += 1
+        self.tricks_played = played = self.tricks_played + 1
         hands = self.hands
-        if self.tricks_played == 1 and t.counts:
+        if played == 1 and t.counts:
             self.declared = declarations(t, hands, trick)
         self.last_trick = (winner, tuple(trick))
         self.trick = []
         self.leader = self.to_move = winner
-        if t.draws:
+        if t.draws and (self.stock or self.indicator is not None):
             self._draw(winner)
         for hand in hands:
             if hand:

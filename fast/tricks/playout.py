@@ -100,45 +100,47 @@ def plain_playout(m: TrickMatch, rnd: Callable[[], float], stop: int | None) -> 
 
 def two_playout(m: TrickMatch, rnd: Callable[[], float]) -> int:
     """`plain_playout` for two players with no suit to follow, from the
-    start of a trick to the end of the hand, a trick at a time."""
+    start of a trick to the end of the hand, a trick at a time (what only
+    the hand's last trick leaves in the match is written once, after it)."""
     t = m.t
     hands, won, taken, tricks_won = m.hands, m.won, m.points, m.tricks_won
     beats, size, points = m.beats, t.size, t.pack.points
-    draws, takes, counts = t.draws, t.takes_indicator, t.counts
+    draws, takes = t.draws, t.takes_indicator
+    declare = t.counts and m.tricks_played == 0
     stock = m.stock
     leader = m.to_move
-    played = 0
+    tricks = 0
     while True:
         other = 1 - leader
         hand = hands[leader]
         first = hand.pop(int(rnd() * len(hand)))
         hand = hands[other]
         second = hand.pop(int(rnd() * len(hand)))
-        played += 2
+        tricks += 1
         winner = other if beats[first * size + second] else leader
-        pile = won[winner]
-        pile.append(first)
-        pile.append(second)
+        won[winner] += (first, second)
         taken[winner] += points[first] + points[second]
         tricks_won[winner] += 1
-        m.tricks_played += 1
-        trick = ((leader, first), (other, second))
-        if counts and m.tricks_played == 1:
-            m.declared = declarations(t, hands, trick)
-        m.last_trick = (winner, trick)
-        leader = winner
-        if draws and stock:
-            insort(hands[winner], stock.pop())
+        if declare:
+            m.declared = declarations(t, hands, ((leader, first), (other, second)))
+            declare = False
+        if draws:
             if stock:
-                insort(hands[1 - winner], stock.pop())
+                insort(hands[winner], stock.pop())
+                if stock:
+                    insort(hands[1 - winner], stock.pop())
+                elif takes and m.indicator is not None:
+                    insort(hands[1 - winner], m.indicator)
+                    m.indicator = None
             elif takes and m.indicator is not None:
-                insort(hands[1 - winner], m.indicator)
+                insort(hands[winner], m.indicator)
                 m.indicator = None
-        elif draws and takes and m.indicator is not None:
-            insort(hands[winner], m.indicator)
-            m.indicator = None
         if not (hands[0] or hands[1]):
-            m.trick = []
-            m.leader = m.to_move = winner
-            m._finish_hand()
-            return played
+            break
+        leader = winner
+    m.tricks_played += tricks
+    m.last_trick = (winner, ((leader, first), (other, second)))
+    m.trick = []
+    m.leader = m.to_move = winner
+    m._finish_hand()
+    return 2 * tricks
