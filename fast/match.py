@@ -19,6 +19,7 @@ implementations disagree, and `CoreDisagreement` says so.
 
 from __future__ import annotations
 
+import marshal
 import random
 from typing import Any
 
@@ -271,9 +272,6 @@ def _copied(value: Any) -> Any:
 
 
 def copy_json(value: Any) -> Any:
-    """A JSON value copied, so the caller of a view may change it."""
-    if type(value) is dict:
-        return {k: copy_json(v) for k, v in value.items()}
-    if type(value) is list:
-        return [copy_json(v) for v in value]
-    return value
+    """A JSON value copied, so the caller of a view may change it
+    (``marshal`` copies plain data in C, many times faster than a walk)."""
+    return value if value is None else marshal.loads(marshal.dumps(value))

@@ -103,8 +103,22 @@ def view(m: TrickMatch, seat: int | None) -> dict[str, Any]:
     if t.shows_drawn:
         out["shown"] = [[names[c] for c in cards] for cards in (m.shown or [[] for _ in range(n)])]
     if t.bidding:
-        out["auction"] = m.auction.to_json() if m.auction else None
+        out["auction"] = copy_json(_auction_json(m.auction)) if m.auction else None
         if t.scoring == "contract":
             out["contract"] = m.contract.to_json(seat) if m.contract else None
     return out
 
+
+
+_AUCTIONS: dict[int, tuple[object, dict[str, Any]]] = {}
+
+
+def _auction_json(auction: Any) -> dict[str, Any]:
+    """``auction.to_json()``, remembered for the last few auctions: the
+    record is immutable, and the view of every step of a hand shows it."""
+    hit = _AUCTIONS.get(id(auction))
+    if hit is None or hit[0] is not auction:
+        if len(_AUCTIONS) >= 64:
+            _AUCTIONS.clear()
+        hit = _AUCTIONS[id(auction)] = (auction, auction.to_json())
+    return hit[1]
