@@ -46,7 +46,8 @@ class RegolaAECEnv(AECEnv):
     episode is truncated; ``seats``: ``"rotate"``, ``"random"`` or
     ``"fixed"``; ``actions``: ``"flat"`` or, for the fishing games,
     ``"factored"`` (`regola.envs.factored`: the card, then its capture, the
-    agent acting twice). ``reset(seed=...)`` seeds the shuffles and the seats;
+    agent acting twice); ``core``: ``"fast"`` or ``"reference"``
+    (`regola.envs.core`). ``reset(seed=...)`` seeds the shuffles and the seats;
     ``reset(options={"deck": [...]})`` deals the first hand from a given
     deck order (other option keys are ignored).
     """
@@ -64,11 +65,12 @@ class RegolaAECEnv(AECEnv):
         episode: Episode = "hand",
         seats: str = "rotate",
         actions: str = "flat",
+        core: str = "fast",
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
-        self.game = Game(variant, options, reward=reward, max_hands=max_hands, chance=chance, episode=episode)  # type: ignore[arg-type]
+        self.game = Game(variant, options, reward=reward, max_hands=max_hands, chance=chance, episode=episode, core=core)  # type: ignore[arg-type]
         self.seats = Seats(self.game.players, seats)
         if actions not in ("flat", "factored"):
             raise ValueError(f"actions: expected 'flat' or 'factored', got {actions!r}")
@@ -167,8 +169,9 @@ class RegolaAECEnv(AECEnv):
             action = flat
         rewards = self.game.step(int(action), seat)
         self._cumulative_rewards[agent] = 0.0
+        names, offset, n = self.possible_agents, self.seats.offset, self.game.players
         for s, r in enumerate(rewards):
-            self.rewards[agent_name(self.seats.player(s))] = r
+            self.rewards[names[(s - offset) % n]] = r
         self._select()
         self._accumulate_rewards()
 

@@ -1,9 +1,11 @@
-"""The game an environment steps: a match of `regola.reference` with a
-fixed action space, an action mask, rewards and chance driven by a seed.
+"""The game an environment steps: a match of the fast core
+(`regola.fast`, or ``core="reference"``: `regola.envs.core`) with a fixed
+action space, an action mask, rewards and chance driven by a seed.
 
-Every environment of `regola.envs` (PettingZoo, Gymnasium, OpenSpiel) and
-the conformance adapter are thin layers over `Game`, so they all play the
-reference's rules, step for step.
+Every environment of `regola.envs` (PettingZoo, Gymnasium) and the
+conformance adapter are thin layers over `Game`, so they all play the
+reference's rules, step for step: the fast core is proved equal to the
+reference by the conformance suite, and so are the environments.
 
 Episodes (``episode``):
 
@@ -33,18 +35,12 @@ from typing import Any, Literal
 
 import numpy as np
 
-from regola.reference import (
-    ShuffleAction,
-    action_dict,
-    apply,
-    initial_state,
-    legal_actions,
-    shuffled_deck,
-    view,
-)
+from regola.reference import apply, shuffled_deck
 from regola.spec import Ruleset, load
 
+from .core import check_core, is_fast, new_core
 from .encoding import action_space
+from .fast_observation import FastObserver
 from .observation import Observer
 from .rewards import Reward, Scorer, check_reward
 
@@ -124,6 +120,7 @@ class Game:
         max_hands: int = 50,
         chance: Literal["seeded", "external"] = "seeded",
         episode: Episode = "hand",
+        core: str = "fast",
     ) -> None:
         episode, reward = episode_and_reward(episode, reward)
         if chance not in ("seeded", "external"):
@@ -136,20 +133,30 @@ class Game:
         self.observer = Observer(self.ruleset)
         self.episode = episode
         self.reward = reward
-        self.scorer = Scorer(self.ruleset, reward)
+        self.scorer = Scorer(self.ruleset, reward, core)
         self.max_hands = max_hands
         self.chance = chance
         self.fishing = self.ruleset.play.kind == "fishing"
         self.rng = random.Random()
-        self.state: Any = initial_state(self.ruleset)
+        self.core = check_core(core)
+        self.match: Any = new_core(self.ruleset, core)
+        self.fast = is_fast(self.match)
+        self.fast_observer = FastObserver(self.observer) if self.fast else None
         self.rewards = [0.0] * self.players
         self._legal: dict[int, Any] | None = None
+        self._status: tuple[bool, bool, int | None] | None = None
         self._indices: dict[Any, int] = {}
         self._start_hands = 0
         self.decks: list[tuple[str, ...]] = []
         """The deck orders dealt since the last reset, in order."""
 
     # --- the episode -------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The match as a `regola.reference` state (converted from the fast
+        core: for checks and tools, not for every step)."""
+        return self.match.to_reference()
 
     def reset(self, seed: int | None = None, deck: list[str] | None = None) -> None:
         """A new match: seat 0 deals; the first hand is dealt from ``deck``,
@@ -158,9 +165,9 @@ class Game:
         for `deal`)."""
         if seed is not None:
             self.rng = random.Random(seed)
-        self.state = initial_state(self.ruleset)
+        self.match = new_core(self.ruleset, self.core)
         self.rewards = [0.0] * self.players
-        self._legal = None
+        self._legal = self._status = None
         self._start_hands = 0
         self.decks = []
         if deck is not None:
@@ -171,78 +178,85 @@ class Game:
     def next_hand(self) -> None:
         """Episode ``"hand"``: go on to the next hand of the same match as a
         new episode (the next dealer deals, from the seeded generator)."""
-        if self.episode != "hand" or self.state.is_over:
+        if self.episode != "hand" or self.match.is_over:
             raise ValueError("next_hand: only with episode 'hand' and a match that is not over")
         self._start_hands = self.hands_played
-        self._legal = None
+        self._legal = self._status = None
         self._resolve_chance()
 
     def deal(self, deck: list[str] | tuple[str, ...]) -> None:
         """Shuffle: the next hand is dealt from ``deck`` (top card first)."""
         before = self.scores()
-        self.state = apply(self.state, ShuffleAction(deck=tuple(deck)))
+        self.match.shuffle(list(deck))
         self.decks.append(tuple(deck))
-        self._legal = None
+        self._legal = self._status = None
         self._settle(before)
 
     @property
     def needs_deal(self) -> bool:
         """Whether the match waits for a shuffle (``chance="external"``)."""
-        return bool(self.state.is_chance) and not self.done
+        return self.match.is_chance and not self.done
 
     @property
     def hands_played(self) -> int:
-        return self.state.match.hands_played
+        return self.match.hands_played
+
+    def _state_now(self) -> tuple[bool, bool, int | None]:
+        """(terminated, truncated, to_move), read once after each change."""
+        status = self._status
+        if status is None:
+            m = self.match
+            terminated = m.is_over or (self.episode == "hand" and m.hands_played > self._start_hands)
+            truncated = not terminated and m.hands_played >= self.max_hands
+            to_move = None if terminated or truncated or m.is_chance else m.to_move
+            status = self._status = (terminated, truncated, to_move)
+        return status
 
     @property
     def terminated(self) -> bool:
-        """The episode is over by the rules: the match is over, or (reward
+        """The episode is over by the rules: the match is over, or (episode
         ``"hand"``) the hand is."""
-        if self.state.is_over:
-            return True
-        return self.episode == "hand" and self.hands_played > self._start_hands
+        return self._state_now()[0]
 
     @property
     def truncated(self) -> bool:
-        """The match was cut at ``max_hands`` (reward ``"match"``)."""
-        return not self.terminated and self.hands_played >= self.max_hands
+        """The match was cut at ``max_hands`` (episode ``"match"``)."""
+        return self._state_now()[1]
 
     @property
     def done(self) -> bool:
-        return self.terminated or self.truncated
+        terminated, truncated, _ = self._state_now()
+        return terminated or truncated
 
     @property
     def to_move(self) -> int | None:
         """The seat to act, None at a chance step or once the episode is done."""
-        if self.done or self.state.is_chance:
-            return None
-        return self.state.to_move
+        return self._state_now()[2]
 
     # --- actions -------------------------------------------------------------
 
     def table(self) -> tuple[str, ...]:
-        return tuple(self.state.table) if self.fishing else ()
+        """The cards on the table (fishing games), as ids."""
+        if not self.fishing:
+            return ()
+        table = self.match.table
+        return tuple(self.match.cards[c] for c in table) if self.fast else tuple(table)
 
     def legal(self) -> dict[int, Any]:
-        """Legal action index -> the reference's action, in index order."""
+        """Legal action index -> the core's move, in index order."""
         if self._legal is None:
             if self.done:
                 self._legal = {}
             else:
-                found = {self._index(a): a for a in legal_actions(self.state)}
+                indices = self._indices
+                found = {}
+                for move in self.match.legal():
+                    index = indices.get(move)
+                    if index is None:
+                        index = indices[move] = self.space.index_of(self.match.action(move), self.table())
+                    found[index] = move
                 self._legal = dict(sorted(found.items()))
         return self._legal
-
-    def _index(self, action: Any) -> int:
-        """The index of one of the reference's actions (remembered: the
-        same few actions come back at every step)."""
-        kind = getattr(action, "type", None)
-        if kind == "capture" and self.space.index.get(("capture", action.card, action.take)) is None:
-            return self.space.index_of(action_dict(action), self.table())  # an Ace taking the whole table
-        index = self._indices.get(action)
-        if index is None:
-            index = self._indices[action] = self.space.index_of(action_dict(action), self.table())
-        return index
 
     def mask(self) -> np.ndarray:
         """The action mask: 1 for each legal index (int8, the space's size)."""
@@ -256,14 +270,15 @@ class Game:
         `IllegalMove` with the rule the reference cites."""
         if self.done:
             raise IllegalMove("the episode is over: call reset()")
-        mover = self.state.to_move if seat is None else seat
+        to_move = self.match.to_move
+        mover = to_move if seat is None else seat
         index = int(index)
-        action = self.legal().get(index) if mover == self.state.to_move else None
-        if action is None:
+        move = self.legal().get(index) if mover == to_move else None
+        if move is None:
             self._refuse(index, mover)
         before = self.scores()
-        self.state = apply(self.state, action)
-        self._legal = None
+        self.match.apply(move)
+        self._legal = self._status = None
         return self._settle(before)
 
     def _refuse(self, index: int, seat: int | None) -> None:
@@ -283,7 +298,7 @@ class Game:
 
     def scores(self) -> list[float]:
         """Each seat's running score under the reward (`regola.envs.rewards`)."""
-        return self.scorer.scores(self.state)
+        return self.scorer.scores(self.match)
 
     def _settle(self, before: list[float]) -> list[float]:
         self._resolve_chance()
@@ -293,17 +308,21 @@ class Game:
 
     def _resolve_chance(self) -> None:
         """Deal every hand the episode needs from the seeded generator."""
-        while self.chance == "seeded" and self.state.is_chance and not self.done:
+        while self.chance == "seeded" and self.match.is_chance and not self.done:
             deck = shuffled_deck(self.ruleset, self.rng)
-            self.state = apply(self.state, ShuffleAction(deck=deck))
+            self.match.shuffle(list(deck))
             self.decks.append(tuple(deck))
-            self._legal = None
+            self._legal = self._status = None
 
     # --- what a seat sees ----------------------------------------------------------
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        return view(self.state, seat)
+        return self.match.view(seat)
 
     def observe(self, seat: int) -> np.ndarray:
-        """The observation tensor of ``seat`` (`regola.envs.observation`)."""
-        return self.observer.encode(view(self.state, seat))
+        """The observation tensor of ``seat`` (`regola.envs.observation`;
+        on the fast core written straight from its match,
+        `regola.envs.fast_observation`)."""
+        if self.fast_observer is not None:
+            return self.fast_observer.encode(self.match, seat)
+        return self.observer.encode(self.match.view(seat))

@@ -32,7 +32,6 @@ from typing import Any
 
 import numpy as np
 
-from regola.reference import view as seat_view
 from regola.spec import Ruleset
 
 from .encoding import action_space
@@ -91,8 +90,9 @@ class _Kept:
 
 
 class Step(_Kept):
-    """One state of a hand and how it was reached: ``kind`` is ``start``,
-    ``deal`` or ``move`` (by ``mover``)."""
+    """One state of a hand (a match of `regola.envs.core`, never changed
+    once here) and how it was reached: ``kind`` is ``start``, ``deal`` or
+    ``move`` (by ``mover``)."""
 
     def __init__(self, state: Any, parent: Step | None, kind: str, mover: int | None = None) -> None:
         self.state = state
@@ -141,7 +141,7 @@ class SeatRecord:
 
     @staticmethod
     def after(before: SeatRecord | None, step: Step, seat: int, shape: Any) -> SeatRecord:
-        now = seat_view(step.state, seat)
+        now = step.state.view(seat)
         layout: HistoryLayout = shape.history
         if step.kind != "move" or before is None:
             line = f"{step.kind} {step.deals}: {json.dumps(now, sort_keys=True)}" if step.kind == "deal" else (

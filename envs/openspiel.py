@@ -17,7 +17,8 @@ Parameters (``pyspiel.load_game("regola_scopa_2(reward=diff)")``):
 ``reward``, ``"win"`` (the default), ``"points"`` or ``"diff"``
 (`regola.envs.rewards`): the returns are what the hand pays each player;
 ``seats``, ``"fixed"`` (the default: player ``p`` in seat ``p``, seat 0
-dealing) or ``"random"``. The game type says ``ZERO_SUM`` where every
+dealing) or ``"random"``; ``core``, ``"fast"`` (the default) or
+``"reference"`` (`regola.envs.core`). The game type says ``ZERO_SUM`` where every
 outcome's returns add up to zero (``diff``, and the contract games of
 Chiamata under ``win``), ``CONSTANT_SUM`` where they add up to the same
 total (card points, where every hand ends with all of them won, between
@@ -40,14 +41,16 @@ import pyspiel
 
 from regola.spec import Ruleset, load, variant_ids
 
+from .core import check_core, is_fast
 from .encoding import action_space
+from .fast_observation import FastObserver
 from .game import ruleset_of
 from .history import history_layout
 from .observation import OBSERVATION_VERSION, Observer
 from .openspiel_state import MAX_DEALS, RegolaState, continue_match
 from .rewards import Scorer, check_reward, hand_bounds
 
-PARAMETERS = {"reward": "win", "seats": "fixed"}
+PARAMETERS = {"reward": "win", "seats": "fixed", "core": "fast"}
 
 
 def short_name(variant_id: str) -> str:
@@ -58,15 +61,18 @@ class _Shape:
     """What a game's tensors and bounds are, derived once from the ruleset
     (kept, not copied, when OpenSpiel deep-copies a state)."""
 
-    def __init__(self, ruleset: Ruleset, reward: str, seats: str) -> None:
+    def __init__(self, ruleset: Ruleset, reward: str, seats: str, core: str = "fast") -> None:
         self.ruleset = ruleset
+        self.core = check_core(core)
         self.reward = check_reward(reward)
         if seats not in ("fixed", "random"):
             raise ValueError(f"seats: expected 'fixed' or 'random', got {seats!r}")
         self.random_seats = seats == "random"
         self.space = action_space(ruleset)
         self.observer = Observer(ruleset)
-        self.scorer = Scorer(ruleset, reward)
+        self.fast_observer = FastObserver(self.observer)
+        self.scorer = Scorer(ruleset, reward, core)
+        self._indices: dict[Any, int] = {}
         self.cards = ruleset.deck.cards()
         self.card_index = {c: i for i, c in enumerate(self.cards)}
         self.players = ruleset.seating.players
@@ -79,6 +85,29 @@ class _Shape:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shape:
         return self
+
+    def observe(self, core: Any, seat: int) -> np.ndarray:
+        """The observation tensor of ``seat`` (`regola.envs.observation`)."""
+        if is_fast(core):
+            return self.fast_observer.encode(core, seat)
+        return self.observer.encode(core.view(seat))
+
+    def table(self, core: Any) -> tuple[str, ...]:
+        if not self.fishing:
+            return ()
+        return tuple(self.cards[c] for c in core.table) if is_fast(core) else tuple(core.table)
+
+    def index_of(self, core: Any, move: Any) -> int:
+        """The action index of one of the core's legal moves (remembered)."""
+        index = self._indices.get(move)
+        if index is None:
+            index = self._indices[move] = self.space.index_of(core.action(move), self.table(core))
+        return index
+
+    def move_of(self, core: Any, index: int) -> Any:
+        """The core's move for a legal action index."""
+        action = self.space.action_of(index, int(core.to_move), self.table(core))
+        return core.move(action)
 
 
 def utility(ruleset: Ruleset, reward: str) -> pyspiel.GameType.Utility:
@@ -138,7 +167,7 @@ class RegolaGame(pyspiel.Game):
                 "RegolaGame: give a ruleset (use openspiel_game(variant) or pyspiel.load_game('regola_...'))"
             )
         params = {**PARAMETERS, **(params or {})}
-        self.shape = _Shape(ruleset, params["reward"], params["seats"])
+        self.shape = _Shape(ruleset, params["reward"], params["seats"], params["core"])
         low, high = hand_bounds(ruleset, self.shape.reward)
         kind = utility(ruleset, self.shape.reward)
         info = pyspiel.GameInfo(
@@ -171,7 +200,8 @@ class RegolaGame(pyspiel.Game):
         """Pickled as what rebuilds it: the variant's id, or its ruleset,
         and the parameters."""
         ruleset = self.shape.ruleset
-        params = {"reward": self.shape.reward, "seats": "random" if self.shape.random_seats else "fixed"}
+        seats = "random" if self.shape.random_seats else "fixed"
+        params = {"reward": self.shape.reward, "seats": seats, "core": self.shape.core}
         return (_rebuild, (ruleset, params))
 
 
@@ -194,7 +224,7 @@ class RegolaObserver:
 
     def set_from(self, state: RegolaState, player: int) -> None:
         seat = state.seat_of(player)
-        self.tensor[: self.shape.obs_size] = self.shape.observer.encode(state.seat_view(seat))
+        self.tensor[: self.shape.obs_size] = self.shape.observe(state.core, seat)
         if self.perfect_recall:
             self.tensor[self.shape.obs_size :] = state.step.record(seat, self.shape).tensor
 

@@ -1,7 +1,7 @@
-"""The state of a hand in OpenSpiel (`regola.envs.openspiel`): the
-reference's state, the deck order drawn so far, and the chain of steps
-(`regola.envs.history.Step`) each player's information state is read
-from."""
+"""The state of a hand in OpenSpiel (`regola.envs.openspiel`): the match
+(on the core of `regola.envs.core`), the deck order drawn so far, and the
+chain of steps (`regola.envs.history.Step`, one copy of the match each)
+each player's information state is read from."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from typing import Any
 
 import pyspiel
 
-from regola.reference import ShuffleAction, apply, initial_state, legal_actions, view
-
+from .core import new_core
 from .history import Step
 
 MAX_DEALS = 4
@@ -25,19 +24,24 @@ class RegolaState(pyspiel.State):
     def __init__(self, game: Any, start: Any = None) -> None:
         super().__init__(game)
         self.shape = game.shape
-        ref = start if start is not None else initial_state(self.shape.ruleset)
+        ref = start if start is not None else new_core(self.shape.ruleset, self.shape.core)
         self.step = Step(ref, None, "start")
         self.offset: int | None = None if self.shape.random_seats else 0
         self.drawn: list[int] = []
         self.decks: list[tuple[str, ...]] = []
-        self.start_hands = ref.match.hands_played
+        self.start_hands = ref.hands_played
         self.start_scores = self.shape.scorer.scores(ref)
         self._legal: list[int] | None = None
 
     @property
-    def ref(self) -> Any:
-        """The reference's state of the hand."""
+    def core(self) -> Any:
+        """The match now (a copy kept by its step: never change it)."""
         return self.step.state
+
+    @property
+    def ref(self) -> Any:
+        """The match as a `regola.reference` state (converted: for checks)."""
+        return self.step.state.to_reference()
 
     @property
     def deals(self) -> int:
@@ -52,23 +56,25 @@ class RegolaState(pyspiel.State):
     # --- whose turn ---------------------------------------------------------
 
     def _hand_over(self) -> bool:
-        return bool(self.ref.is_over) or self.ref.match.hands_played > self.start_hands
+        core = self.step.state
+        return core.is_over or core.hands_played > self.start_hands
 
     def is_terminal(self) -> bool:
-        return self._hand_over() or (self.deals >= MAX_DEALS and bool(self.ref.is_chance))
+        return self._hand_over() or (self.deals >= MAX_DEALS and self.step.state.is_chance)
 
     def current_player(self) -> int:
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        if self.offset is None or self.ref.is_chance:
+        if self.offset is None or self.step.state.is_chance:
             return pyspiel.PlayerId.CHANCE
-        return self.player_of(int(self.ref.to_move))
+        return self.player_of(int(self.step.state.to_move))
+
+    def table(self) -> tuple[str, ...]:
+        return self.shape.table(self.step.state)
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._legal is None:
-            table = tuple(self.ref.table) if self.shape.fishing else ()
-            space = self.shape.space
-            self._legal = sorted(space.index_of(space_action(a), table) for a in legal_actions(self.ref))
+            self._legal = sorted(self.shape.index_of(self.step.state, m) for m in self.step.state.legal())
         return list(self._legal) if player == self.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -85,18 +91,22 @@ class RegolaState(pyspiel.State):
         if self.offset is None:
             self.offset = action
             return
-        if self.ref.is_chance:
+        core = self.step.state
+        if core.is_chance:
             self.drawn.append(action)
             if len(self.drawn) == len(self.shape.cards):
                 deck = tuple(self.shape.cards[i] for i in self.drawn)
                 self.decks.append(deck)
-                self.step = self.step.then(apply(self.ref, ShuffleAction(deck=deck)), "deal")
+                after = core.copy()
+                after.shuffle(list(deck))
+                self.step = self.step.then(after, "deal")
                 self.drawn = []
             return
-        seat = int(self.ref.to_move)
-        table = tuple(self.ref.table) if self.shape.fishing else ()
-        move = self.shape.space.action_of(action, seat, table)
-        self.step = self.step.then(apply(self.ref, move), "move", seat)
+        seat = int(core.to_move)
+        move = self.shape.move_of(core, action)
+        after = core.copy()
+        after.apply(move)
+        self.step = self.step.then(after, "move", seat)
         self.step.action = action
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -107,14 +117,18 @@ class RegolaState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self._hand_over():
             return [0.0] * self.shape.players
-        end = self.shape.scorer.scores(self.ref)
+        end = self.shape.scorer.scores(self.step.state)
         by_seat = [a - b for a, b in zip(end, self.start_scores)]
         return [by_seat[self.seat_of(p)] for p in range(self.shape.players)]
 
     # --- what a seat sees -----------------------------------------------------
 
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The canonical view of the hand now (`regola.reference.view`)."""
+        return self.step.state.view(seat)
+
     def seat_view(self, seat: int) -> dict[str, Any]:
-        return self.step.record(seat, self.shape).view
+        return self.step.state.view(seat)
 
     def seat_string(self, seat: int, perfect_recall: bool) -> str:
         """The observation string (the seat's view as JSON) or the
@@ -131,21 +145,15 @@ class RegolaState(pyspiel.State):
         return resample(self, player_id, probability_sampler)
 
     def __str__(self) -> str:
-        return json.dumps(view(self.ref), sort_keys=True) + f" drawn={len(self.drawn)}"
-
-
-def space_action(action: Any) -> dict[str, Any]:
-    from regola.reference import action_dict
-
-    return action_dict(action)
+        return json.dumps(self.step.state.view(), sort_keys=True) + f" drawn={len(self.drawn)}"
 
 
 def continue_match(state: RegolaState) -> RegolaState:
     """A new game state for the next hand of the match ``state`` finished
     (its returns count from the scores at that point; the players keep
     their seats)."""
-    if not state.is_terminal() or state.ref.is_over:
+    if not state.is_terminal() or state.step.state.is_over:
         raise ValueError("continue_match: the hand is not over, or the match is")
-    nxt = RegolaState(state.get_game(), start=state.ref)
+    nxt = RegolaState(state.get_game(), start=state.step.state.copy())
     nxt.offset = state.offset
     return nxt

@@ -94,7 +94,7 @@ def _replay(state: Any, chain: list[Any], seat: int, hidden: list[str], rng: ran
 def _move(new: Any, node: Any, seat: int, want: dict[str, Any], rng: random.Random) -> bool:
     """Play the move of ``node`` in ``new``, or one the seat cannot tell
     from it; False when there is none."""
-    if new.is_terminal() or new.is_chance_node() or int(new.ref.to_move) != node.mover:
+    if new.is_terminal() or new.is_chance_node() or int(new.core.to_move) != node.mover:
         return False
     legal = new.legal_actions()
     if node.action in legal and _keeps(new, node.action, seat, want):

@@ -39,8 +39,9 @@ def check_reward(reward: Any) -> str:
 class Scorer:
     """Each seat's running score of one ruleset under one kind of reward."""
 
-    def __init__(self, ruleset: Ruleset, reward: str = "win") -> None:
+    def __init__(self, ruleset: Ruleset, reward: str = "win", core: str = "fast") -> None:
         self.reward = check_reward(reward)
+        self.reference = core if core == "reference" else None
         self.players = ruleset.seating.players
         self.fishing = ruleset.play.kind == "fishing"
         self.sides = ruleset.seating.sides()
@@ -56,27 +57,35 @@ class Scorer:
             return [float(p) for p in per_side]
         return [float(per_side[self.side_of[s]]) for s in range(self.players)]
 
-    def match_score(self, state: Any) -> list[float]:
+    def match_score(self, match: Any) -> list[float]:
         """The ``"win"`` score: game points, or points in the fishing games."""
-        match = state.match
-        return self._per_seat(match.points if self.fishing else match.game_points)
+        if self.reference is not None:
+            m = match.state.match
+            return self._per_seat(m.points if self.fishing else m.game_points)
+        return self._per_seat(match.totals)
 
-    def card_points(self, state: Any) -> list[float]:
+    def card_points(self, match: Any) -> list[float]:
         """Card points each seat's side has taken in the match so far: the
         finished hands' and, while a hand is played, its tricks'."""
-        done = list(state.match.card_points or ())
-        if state.result is None and state.won:
-            points = state.tables.points
+        if self.reference is not None:
+            state = match.state
+            done, result, won = list(state.match.card_points or ()), state.result, state.won
+            by_seat = [sum(state.tables.points[c] for c in pile) for pile in won or ()]
+        else:
+            done, result = list(match.card_totals), match.result
+            by_seat = list(getattr(match, "points", None) or ())
+        if result is None and by_seat:
             side_points = [0] * len(self.sides)
-            for seat, pile in enumerate(state.won):
-                side_points[self.side_of[seat]] += sum(points[c] for c in pile)
+            for seat, points in enumerate(by_seat):
+                side_points[self.side_of[seat]] += points
             done = [a + b for a, b in zip(done or [0] * len(self.sides), side_points)]
         return self._per_seat(done)
 
-    def scores(self, state: Any) -> list[float]:
+    def scores(self, match: Any) -> list[float]:
+        """Each seat's running score in ``match`` (a core of `regola.envs.core`)."""
         if self.reward == "points" and not self.fishing:
-            return self.card_points(state)
-        score = self.match_score(state)
+            return self.card_points(match)
+        score = self.match_score(match)
         if self.reward == "diff":
             mean = sum(score) / self.players
             return [x - mean for x in score]

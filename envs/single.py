@@ -60,12 +60,13 @@ class RegolaGymEnv(gym.Env):
         render_mode: str | None = None,
         episode: Episode = "hand",
         actions: str = "flat",
+        core: str = "fast",
     ) -> None:
         if illegal_action not in ("penalty", "raise"):
             raise ValueError(f"illegal_action: expected 'penalty' or 'raise', got {illegal_action!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
-        self.game = Game(variant, options, reward=reward, max_hands=max_hands, episode=episode)
+        self.game = Game(variant, options, reward=reward, max_hands=max_hands, episode=episode, core=core)
         players = self.game.players
         if isinstance(seat, str):
             self.seats = Seats(players, seat)
@@ -144,7 +145,7 @@ class RegolaGymEnv(gym.Env):
         for _ in range(100):
             if not self.game.done:
                 break
-            if self.game.state.is_over or self.game.episode != "hand":
+            if self.game.match.is_over or self.game.episode != "hand":
                 # the others ended the match before the seat's first move (a claim): a new match
                 self.game.reset()
             else:
