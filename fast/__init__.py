@@ -29,6 +29,7 @@ A match is one mutable object; every call changes it in place::
     match.action(move)                           # a move as the reference's JSON action
     match.move(action)                           # the move of a JSON action (IllegalAction if malformed)
     match.to_reference()                         # the same match as a regola.reference state (slow: checks)
+    from_reference(state)                        # ...and back: a fast match from a reference state
 
 ``legal()`` and ``apply`` agree with `regola.reference.legal_actions` and
 `regola.reference.apply` move for move; ``apply`` refuses what the
@@ -113,6 +114,16 @@ def new_match(ruleset: Ruleset, deck: Any = None) -> Match:
     return match
 
 
+def from_reference(state: Any) -> Match:
+    """The match a `regola.reference` state stands for, as a fast match
+    (a delegated phase stays with the reference until it is over)."""
+    match = new_match(state.ruleset)
+    match._import(state)
+    if not match._takes_back(state):
+        match.delegate = state
+    return match
+
+
 __all__ = [
     "CAPTURE",
     "CLAIM",
@@ -123,6 +134,7 @@ __all__ = [
     "Match",
     "capture",
     "card_of",
+    "from_reference",
     "new_match",
     "take_of",
 ]

@@ -73,14 +73,25 @@ def _same_views(state: Any, match: Any, players: int, where: str) -> None:
 
 
 def _forbidden(ruleset: Any, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The plays the lockstep checker tries: any seat, any card, not legal now."""
+    """The plays the lockstep checker tries, in its order: any seat, any
+    card, not legal now (`regola.conformance.runner.lockstep`)."""
     allowed = {(a.get("seat"), a.get("card")) for a in legal if a.get("type") == "play"}
-    return [
-        {"type": "play", "seat": seat, "card": card}
-        for seat in range(ruleset.seating.players)
-        for card in ruleset.deck.cards()
-        if (seat, card) not in allowed
-    ]
+    return [play for key, play in _every_play(ruleset) if key not in allowed]
+
+
+_PLAYS: dict[int, tuple[Any, list[tuple[tuple[int, str], dict[str, Any]]]]] = {}
+
+
+def _every_play(ruleset: Any) -> list[tuple[tuple[int, str], dict[str, Any]]]:
+    """Every (seat, card) play of a ruleset, built once (nothing changes them)."""
+    hit = _PLAYS.get(id(ruleset))
+    if hit is None or hit[0] is not ruleset:
+        plays = [((seat, card), {"type": "play", "seat": seat, "card": card})
+                 for seat in range(ruleset.seating.players) for card in ruleset.deck.cards()]
+        if len(_PLAYS) >= 256:
+            _PLAYS.clear()
+        hit = _PLAYS[id(ruleset)] = (ruleset, plays)
+    return hit[1]
 
 
 def play_twin(game: Game, max_steps: int = MAX_STEPS) -> TwinOutcome:
@@ -101,22 +112,24 @@ def play_twin(game: Game, max_steps: int = MAX_STEPS) -> TwinOutcome:
         length = choices.length(max_steps)
         steps = 0
         while not state.is_over and steps < length:
-            where = f"step {steps}"
-            legal = [_json(a) for a in legal_actions(state)]
             if state.is_chance:
-                action: dict[str, Any] = {"type": "shuffle", "deck": draw_deck()}
+                deck = draw_deck()
+                state = apply(state, {"type": "shuffle", "deck": deck})
+                match.shuffle(deck)
             else:
+                legal = [_json(a) for a in legal_actions(state)]
                 if choices.probe():
                     bad = choices.forbidden(_forbidden(ruleset, legal))
-                    _same_refusal(state, match, bad, players, where)
-                mine = [match.action(m) for m in match.legal()]
+                    _same_refusal(state, match, bad, players, f"step {steps}")
+                moves = match.legal()
+                mine = [match.action(m) for m in moves]
                 if mine != legal:
-                    raise Difference(f"{where}: legal actions differ: reference {legal}, fast {mine}")
-                action = legal[choices.choice(len(legal))]
-            state = apply(state, action)
-            match.apply(action)
+                    raise Difference(f"step {steps}: legal actions differ: reference {legal}, fast {mine}")
+                index = choices.choice(len(legal))
+                state = apply(state, legal[index])
+                match.apply(moves[index])
             steps += 1
-            _same_views(state, match, players, f"{where} ({action.get('type')})")
+            _same_views(state, match, players, f"step {steps - 1}")
         outcome.steps = steps
     except Difference as exc:
         outcome.status, outcome.message = "failed", str(exc)

@@ -52,3 +52,32 @@ def _result(result: dict[str, Any]) -> FishingResult:
         bonus=tuple(result.get("bonus", ())),
         grande=tuple(result.get("grande", ())),
     )
+
+
+def load(m: FishingMatch, state: FishingState) -> None:
+    """Read the reference's state into the match."""
+    ints = m.pack.ints
+    index = m.pack.index
+    match = state.match
+    m.phase = state.phase
+    m.dealer = state.dealer
+    m.hand_number = state.hand_number
+    m.to_move = state.to_move
+    m.hands = [ints(h) for h in state.hands]
+    m.table = ints(state.table)
+    m.mask = 0
+    for c in m.table:
+        m.mask |= 1 << c
+    m.stock = ints(reversed(state.stock))
+    m.deals = state.deals
+    m.played = state.played
+    m.captured = [ints(p) for p in state.captured]
+    m.scope = list(state.scope)
+    m.bonus = list(state.bonus)
+    last = state.last_capture
+    m.last_capture = None if last is None else (last.seat, index[last.card], tuple(ints(last.take)), last.scopa)
+    m.result = state.result.to_json() if state.result is not None else None
+    m.totals = list(match.points)
+    m.hands_played = match.hands_played
+    m.over = match.over
+    m.winner = match.winner

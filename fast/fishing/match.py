@@ -293,8 +293,8 @@ class FishingMatch(Match):
     def _export(self) -> Any:
         return bridge.export(self)
 
-    def _import(self, state: Any) -> None:  # pragma: no cover - nothing is delegated
-        raise NotImplementedError
+    def _import(self, state: Any) -> None:
+        bridge.load(self, state)
 
     def _takes_back(self, state: Any) -> bool:  # pragma: no cover
         return True

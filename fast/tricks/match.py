@@ -20,6 +20,8 @@ from bisect import insort
 from dataclasses import replace as replace_record
 from typing import Any
 
+from regola.reference import parse_action
+
 from ..match import Match
 from ..moves import CARD, EXCHANGE
 from . import bridge, views
@@ -291,7 +293,7 @@ class TrickMatch(Match):
         """The move of a JSON action (the reference's action object in a
         delegated phase); IllegalAction if it is not one this match knows."""
         if self.delegate is not None:
-            return action
+            return parse_action(action)
         found = self._parse(action)
         if found is None:
             self._refuse(action)
