@@ -84,6 +84,7 @@ class RegolaAECEnv(AECEnv):
             "observation_version": OBSERVATION_VERSION,
         }
         self.possible_agents = [agent_name(s) for s in range(self.game.players)]
+        self._player = {a: p for p, a in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         size = self.game.observer.layout.size
         actions = self.game.space.size
@@ -132,14 +133,14 @@ class RegolaAECEnv(AECEnv):
 
     def seat_of(self, agent: str) -> int:
         """The seat ``agent`` plays in this episode."""
-        return self.seats.seat(self.possible_agents.index(agent))
+        return (self._player[agent] + self.seats.offset) % self.game.players
 
     def _select(self) -> None:
         """Point ``agent_selection`` at the agent to move (or, once the
         episode is over, leave it on an agent still to be removed)."""
         seat = self.game.to_move
         if seat is not None:
-            self.agent_selection = agent_name(self.seats.player(seat))
+            self.agent_selection = self.possible_agents[(seat - self.seats.offset) % self.game.players]
         elif self.game.done:
             for a in self.agents:
                 self.terminations[a] = self.game.terminated

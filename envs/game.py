@@ -145,6 +145,7 @@ class Game:
         self.rewards = [0.0] * self.players
         self._legal: dict[int, Any] | None = None
         self._status: tuple[bool, bool, int | None] | None = None
+        self._mask: np.ndarray | None = None
         self._indices: dict[Any, int] = {}
         self._start_hands = 0
         self.decks: list[tuple[str, ...]] = []
@@ -167,7 +168,7 @@ class Game:
             self.rng = random.Random(seed)
         self.match = new_core(self.ruleset, self.core)
         self.rewards = [0.0] * self.players
-        self._legal = self._status = None
+        self._legal = self._status = self._mask = None
         self._start_hands = 0
         self.decks = []
         if deck is not None:
@@ -181,7 +182,7 @@ class Game:
         if self.episode != "hand" or self.match.is_over:
             raise ValueError("next_hand: only with episode 'hand' and a match that is not over")
         self._start_hands = self.hands_played
-        self._legal = self._status = None
+        self._legal = self._status = self._mask = None
         self._resolve_chance()
 
     def deal(self, deck: list[str] | tuple[str, ...]) -> None:
@@ -189,7 +190,7 @@ class Game:
         before = self.scores()
         self.match.shuffle(list(deck))
         self.decks.append(tuple(deck))
-        self._legal = self._status = None
+        self._legal = self._status = self._mask = None
         self._settle(before)
 
     @property
@@ -259,10 +260,13 @@ class Game:
         return self._legal
 
     def mask(self) -> np.ndarray:
-        """The action mask: 1 for each legal index (int8, the space's size)."""
-        out = np.zeros(self.space.size, dtype=np.int8)
-        out[list(self.legal())] = 1
-        return out
+        """The action mask: 1 for each legal index (int8, the space's size;
+        a new array at each call)."""
+        if self._mask is None:
+            out = np.zeros(self.space.size, dtype=np.int8)
+            out[list(self.legal())] = 1
+            self._mask = out
+        return self._mask.copy()
 
     def step(self, index: int, seat: int | None = None) -> list[float]:
         """Play action ``index`` for ``seat`` (the seat to move by default);
@@ -278,7 +282,7 @@ class Game:
             self._refuse(index, mover)
         before = self.scores()
         self.match.apply(move)
-        self._legal = self._status = None
+        self._legal = self._status = self._mask = None
         return self._settle(before)
 
     def _refuse(self, index: int, seat: int | None) -> None:
@@ -312,7 +316,7 @@ class Game:
             deck = shuffled_deck(self.ruleset, self.rng)
             self.match.shuffle(list(deck))
             self.decks.append(tuple(deck))
-            self._legal = self._status = None
+            self._legal = self._status = self._mask = None
 
     # --- what a seat sees ----------------------------------------------------------
 
