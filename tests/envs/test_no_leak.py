@@ -35,7 +35,7 @@ def test_no_leak_and_no_merge_in_any_interface(variant: str) -> None:
     assert totals["same"] >= players and totals["merge-now"] > 0, totals
 
 
-@pytest.mark.parametrize("variant", ["briscola-2", "scopa-2", "chiamata-col-monte", "tressette-2", "albastini-2"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_gymnasium_observes_what_pettingzoo_does(variant: str) -> None:
     assert gym_matches_pettingzoo(variant, seat=1, seed=4) > 0
 

@@ -211,7 +211,9 @@ def gym_matches_pettingzoo(variant: str, seat: int, seed: int) -> int:
         if mover == seat:
             obs = pz.observe(pz.possible_agents[seat])
             turns.append((obs["observation"].tobytes(), obs["action_mask"].tobytes()))
-        move = rng.choice(list(pz.game.legal()))
+        legal = list(pz.game.legal())
+        keys = pz.game.space.keys
+        move = rng.choice([m for m in legal if keys[m][0] != "claim"] or legal)  # no match ended by a claim
         line.append(move)
         pz.step(move)
     script = iter(line)
