@@ -1,6 +1,7 @@
 """Environments for reinforcement learning over every regola variant.
 
-- `regola.envs.aec.RegolaAECEnv`: PettingZoo's AEC API, agents by seat;
+- `regola.envs.aec.RegolaAECEnv`: PettingZoo's AEC API, agents by player,
+  seats rotating;
 - `regola.envs.single.RegolaGymEnv`: Gymnasium, one seat against built-in
   opponents (`regola.envs.policies`);
 - `regola.envs.openspiel`: OpenSpiel games with explicit chance nodes,
@@ -8,15 +9,19 @@
 - `regola.envs.conform`: the environments as conformance engines, so
   ``regola conform`` proves them against the corpus.
 
-All of them step `regola.envs.game.Game`: the reference's rules, a fixed
-action space per variant (`regola.envs.encoding`), the observation tensors
-of `regola.envs.observation` and the rewards of `regola.envs.rewards`.
+PettingZoo, Gymnasium and the adapters step `regola.envs.game.Game`; all
+of them play the fast core (`regola.fast`, proved equal to the reference;
+`regola.envs.core`), with a fixed action space per variant
+(`regola.envs.encoding`, factored for the fishing games on request:
+`regola.envs.factored`), the observation tensors of
+`regola.envs.observation`, the information states of `regola.envs.history`
+and the rewards of `regola.envs.rewards`.
 Importing this package registers every variant with Gymnasium as
 ``regola/<variant>-v0`` (`regola.envs.registration`). They need the ``rl``
 extra (from a clone: ``pip install -e '.[rl]'``).
 
-Imports ``regola.spec``, ``regola.reference`` and, for the conformance
-adapters only, ``regola.conformance.protocol``.
+Imports ``regola.spec``, ``regola.reference``, ``regola.fast`` and, for
+the conformance adapters only, ``regola.conformance.protocol``.
 """
 
 from __future__ import annotations
