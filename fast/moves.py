@@ -54,10 +54,8 @@ def mask_of(cards) -> int:  # noqa: ANN001 - any iterable of card ints
 def cards_in(mask: int) -> list[int]:
     """The cards of a bitmask, in canonical order."""
     out = []
-    c = 0
     while mask:
-        if mask & 1:
-            out.append(c)
-        mask >>= 1
-        c += 1
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out

@@ -49,6 +49,10 @@ class Campaign:
     keep_going: bool = False
     """Play on after a failure (each kind of failure, by variant and rule, is
     shrunk once at the end); by default the campaign stops at the first."""
+    partner: str = "reference"
+    """What the engine is played in lockstep with: ``reference``, or ``fast``
+    (the fast core: the same games, cheaper; a failure is reported by the
+    reference)."""
 
 
 @dataclass
@@ -88,7 +92,10 @@ def play_batch(campaign: Campaign, numbers: list[int]) -> list[Outcome]:
     """Play games ``numbers`` of ``campaign`` in this process."""
     factory = engine_factory(campaign.engine, campaign.timeout)
     spec = campaign.engine or "reference"
-    return [play(spec, factory, game(campaign.seed, n, campaign.variants, campaign.sample_options)) for n in numbers]
+    return [
+        play(spec, factory, game(campaign.seed, n, campaign.variants, campaign.sample_options), campaign.partner)
+        for n in numbers
+    ]
 
 
 def _shrink_failures(campaign: Campaign, results: Results) -> None:

@@ -39,7 +39,6 @@ from hypothesis.internal.conjecture import engine as _conjecture
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure
 from regola.conformance.runner.replay import (
     DivergenceFound,
-    ReferenceReplay,
     check_reject,
     check_step,
     check_views,
@@ -49,7 +48,7 @@ from regola.conformance.runner.replay import (
 from regola.conformance.runner.run import EngineHost
 from regola.conformance.runner.verdicts import Divergence
 from regola.conformance.trace.format import write_trace
-from regola.conformance.trace.record import Recorder, legal_dicts
+from regola.conformance.runner.partner import Partner, PartnerFactory, ReferencePartner
 from regola.reference import shuffled_deck
 
 PROBE_ODDS = 8
@@ -71,24 +70,7 @@ class LockstepDisagreement(AssertionError):
         """Trace lines (steps and rejects) up to and including the disagreement."""
 
 
-class _RecorderViews(ReferenceReplay):
-    """Seat views straight from the recorder's state (it is the reference,
-    already one step ahead when the views are checked)."""
-
-    def __init__(self, rec: Recorder) -> None:  # noqa: D107 - no second replay
-        self.rec = rec
-        self.ruleset = rec.ruleset
-        self.players = rec.ruleset.seating.players
-
-    @property
-    def state(self) -> Any:  # type: ignore[override]
-        return self.rec.state
-
-    def advance(self, action: dict[str, Any]) -> None:
-        pass
-
-
-def _forbidden(rec: Recorder, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _forbidden(rec: Partner, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Plays the rules forbid now: any seat, any card of the pack, that is
     not a legal action."""
     allowed = {(a.get("seat"), a.get("card")) for a in legal if a.get("type") == "play"}
@@ -173,9 +155,11 @@ def play_game(
     options: dict[str, Any] | None = None,
     max_steps: int = 200,
     out: Path | None = None,
+    partner: PartnerFactory = ReferencePartner,
 ) -> int:
     """Play one game whose choices come from ``choices`` through the
-    reference and ``engine`` side by side (see `play_lockstep`)."""
+    reference (or another `Partner`) and ``engine`` side by side (see
+    `play_lockstep`)."""
     if variant not in hello.get("variants", []):
         raise ValueError(f"the engine does not list {variant} among its variants")
     ruleset = ruleset_for(variant, json.dumps(options or {}, sort_keys=True))
@@ -185,7 +169,7 @@ def play_game(
 
     deck = draw_deck()
     name = out.stem if out else f"lockstep-{variant}"
-    rec = Recorder(
+    rec = partner(
         variant,
         options,
         deck,
@@ -194,7 +178,7 @@ def play_game(
         description="A game on which the engine disagreed with the reference, found and shrunk by the lockstep checker.",
     )
     fields = list(hello.get("fields", []))
-    ref = _RecorderViews(rec) if hello.get("seat_views") else None
+    ref = rec.views() if hello.get("seat_views") else None
     engine = _Guarded(engine)  # type: ignore[assignment]
     try:
         engine.new(variant, options or {}, rec.header["ruleset_hash"], deck, rec.header["deal"])
@@ -202,7 +186,7 @@ def play_game(
         view = rec.header["view"]
         length = choices.length(max_steps)
         while not rec.state.is_over and rec.steps < length:
-            legal = legal_dicts(rec.state)
+            legal = rec.legal()
             if rec.state.is_chance:
                 action: dict[str, Any] = {"type": "shuffle", "deck": draw_deck()}
             else:
@@ -211,10 +195,10 @@ def play_game(
                     item = rec.reject(bad)
                     check_reject(engine, fields, item, len(rec.items) + 1, view)
                 action = legal[choices.choice(len(legal))]
-            before = rec.state
+            before = rec.before()
             rec.step(action)
             item = rec.items[-1]
-            check_step(engine, hello, fields, item, len(rec.items) + 1, ref, lambda: before)
+            check_step(engine, hello, fields, item, len(rec.items) + 1, ref, before)
             view = item["view"]
     except DivergenceFound as found:
         raise _disagreement(rec, out, found.divergence.render(), found.divergence) from None
@@ -251,7 +235,7 @@ class _Guarded:
         return call
 
 
-def _disagreement(rec: Recorder, out: Path | None, text: str, divergence: Divergence | None = None) -> LockstepDisagreement:
+def _disagreement(rec: Partner, out: Path | None, text: str, divergence: Divergence | None = None) -> LockstepDisagreement:
     if out is not None:
         # Written at every failing example: hypothesis replays the smallest
         # one last, so the file ends up holding it.

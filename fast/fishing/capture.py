@@ -8,22 +8,31 @@ list of card ints.
 
 from __future__ import annotations
 
+from ..moves import mask_of
 from .tables import MEMO_KEPT, FishingTables
 
 FIFTEEN = 15
 
 
-def choices(t: FishingTables, table: list[int], mask: int, card: int) -> tuple[tuple[int, ...], ...]:
+def choices(t: FishingTables, table: list[int], mask: int, card: int) -> tuple[tuple[tuple[int, ...], ...],
+                                                                           tuple[int, ...]]:
     """Every distinct capture ``card`` can make from ``table`` (whose
-    bitmask is ``mask``), in canonical order: compared card by card, a
-    shorter prefix first. Remembered per (table, card) in the tables."""
-    key = mask << 6 | card
+    bitmask is ``mask``), in canonical order (compared card by card, a
+    shorter prefix first), with the bitmask of each.
+
+    Remembered by what the search reads (`_search`): the card's kind (its
+    value, or an Ace taking all) and the table cards that can take part
+    (`FishingTables.relevant`), so tables that differ only in cards too
+    high to matter share one search."""
+    relevant = mask & t.relevant[card]
+    key = relevant << 7 | t.kind[card]
     memo = t.captures
     found = memo.get(key)
     if found is None:
         if len(memo) >= MEMO_KEPT:
             memo.clear()
-        found = memo[key] = _search(t, table, card)
+        takes = _search(t, [c for c in table if relevant >> c & 1], card)
+        found = memo[key] = (takes, tuple(map(mask_of, takes)))
     return found
 
 

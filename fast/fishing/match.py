@@ -14,7 +14,7 @@ from bisect import insort
 from typing import Any
 
 from ..match import Match
-from ..moves import CAPTURE, CARD, CLAIM, TAKE_SHIFT, capture, mask_of
+from ..moves import CAPTURE, CARD, CLAIM, TAKE_SHIFT, capture, cards_in, mask_of
 from . import bridge, views
 from .capture import choices, is_scopa
 from .claims import claim
@@ -135,11 +135,11 @@ class FishingMatch(Match):
         compulsory = t.compulsory
         moves: list[int] = []
         for card in self.hands[self.to_move]:
-            found = choices(t, table, mask, card)
+            found, masks = choices(t, table, mask, card)
             if not found or not compulsory:
                 moves.append(card)
-            for take in found:
-                moves.append(capture(card, mask_of(take)))
+            for take in masks:
+                moves.append(CAPTURE | card | take << TAKE_SHIFT)
         if t.claims:
             moves.append(CLAIM)
         return moves
@@ -162,17 +162,14 @@ class FishingMatch(Match):
                 claim(self, seat)
                 return
         elif card in hand and move >= 0:
-            found = choices(self.t, self.table, self.mask, card)
+            found, masks = choices(self.t, self.table, self.mask, card)
             if move == card:
                 if not found or not self.t.compulsory:
                     self._lay(seat, hand, card)
                     return
-            elif move & CAPTURE:
-                take = move >> TAKE_SHIFT
-                for chosen in found:
-                    if mask_of(chosen) == take:
-                        self._capture(seat, hand, card, chosen)
-                        return
+            elif move & CAPTURE and move >> TAKE_SHIFT in masks:
+                self._capture(seat, hand, card, found[masks.index(move >> TAKE_SHIFT)])
+                return
         size = self.pack.size
         if move != CLAIM and not (move >= 0 and card < size and (move < CAPTURE or move & CAPTURE)
                                   and not move >> (TAKE_SHIFT + size)):
@@ -257,9 +254,8 @@ class FishingMatch(Match):
         name = self.cards[move & CARD]
         if not move & CAPTURE:
             return {"type": "play", "seat": seat, "card": name}
-        take = move >> TAKE_SHIFT
-        return {"type": "capture", "seat": seat, "card": name,
-                "take": [self.cards[c] for c in range(self.pack.size) if take >> c & 1]}
+        names = self.cards
+        return {"type": "capture", "seat": seat, "card": name, "take": [names[c] for c in cards_in(move >> TAKE_SHIFT)]}
 
     def move(self, action: dict[str, Any]) -> int:
         """The move of a JSON action; IllegalAction if it is not one."""

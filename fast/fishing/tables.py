@@ -52,10 +52,23 @@ class FishingTables:
         self.last_deal_rest = deal.last_deal == "rest"
         self.redeal = tuple((t.rank, t.at_least, t.dealer) for t in deal.redeal)
         self.open_hands = ruleset.information.open_hands
-        self.captures: dict[int, tuple[tuple[int, ...], ...]] = {}
-        """(table bitmask << 6 | card) -> the captures of that card on that
-        table (`regola.fast.fishing.capture.choices`): a capture depends on
-        nothing else, so a table seen again is a lookup."""
+        value, face = self.value, self.face
+        ace_all = [self.ace_takes_all and face[c] == "A" for c in range(self.size)]
+        self.kind: tuple[int, ...] = tuple(64 if ace_all[c] else value[c] for c in range(self.size))
+        """Card -> what its captures depend on besides the table: its value,
+        or (64) an Ace taking all (``scopa.capture.ace-takes-all``)."""
+        reach = [max(value[c], 15 - value[c]) if self.fifteen != "none" else value[c] for c in range(self.size)]
+        self.relevant: tuple[int, ...] = tuple(
+            (1 << self.size) - 1 if ace_all[c] else sum(1 << o for o in range(self.size) if value[o] <= reach[c])
+            for c in range(self.size)
+        )
+        """Card -> the table cards its captures can involve (a bitmask): those
+        of a value up to its own, or up to 15 less its own by fifteen; every
+        card for an Ace taking all."""
+        self.captures: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
+        """(relevant table cards << 7 | kind) -> the captures found and their
+        bitmasks (`regola.fast.fishing.capture.choices`): a capture depends
+        on nothing else, so a table seen again is a lookup."""
 
 
 tables_of = per_ruleset(FishingTables)
