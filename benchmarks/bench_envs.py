@@ -1,5 +1,6 @@
-"""Environment steps per second on random play: regola's environments
-against briscola-gym 0.1.0 and textarena's Briscola, side by side.
+"""Environment steps per second on random play: the fast core, regola's
+environments on top of it (and on the reference, as they were before the
+fast core), briscola-gym 0.1.0 and textarena's Briscola, side by side.
 
 Every environment plays whole hands with uniformly random legal moves,
 measured in CPU time of this process (a busy machine slows every row
@@ -9,11 +10,16 @@ environment is one card (or bid, or capture), so the ratios are taken on
 card plays per second, the unit they share; steps per second are printed
 too. Rows:
 
+- ``fast core``: `regola.fast`'s match alone, ``legal()`` and ``apply``;
 - ``regola pettingzoo``: ``RegolaAECEnv`` driven through ``last()`` and
-  ``step()``, the observation tensor and action mask made at every step;
+  ``step()``, the observation tensor and action mask made at every step,
+  on the fast core, then on the reference (``core="reference"``, the
+  environment as it was before the fast core: the ratio column divides by
+  that row);
 - ``regola game``: `regola.envs.game.Game` alone (indices and masks, no
-  tensors): what the reference's speed allows;
-- ``regola openspiel``: the OpenSpiel state, chance dealt card by card;
+  tensors);
+- ``regola openspiel``: the OpenSpiel state, chance dealt card by card,
+  the observation tensor made at every step, on each core;
 - ``briscola-gym 0.1.0`` (``BriscolaRandomPlayer``, needs ``gym`` 0.21,
   see ``docs/rl/benchmarks.md``) and ``textarena 0.7.4``
   (``BriscolaEnv``, the ``engines`` extra), for ``briscola-2`` only: they
@@ -47,10 +53,28 @@ def timed(play_hand: Callable[[random.Random], tuple[int, int]], seconds: float)
             return steps / spent, plays / spent
 
 
-def regola_pettingzoo(variant: str) -> Callable[[random.Random], tuple[int, int]]:
+def fast_core(variant: str) -> Callable[[random.Random], tuple[int, int]]:
+    from regola.fast import new_match
+    from regola.spec import load
+
+    ruleset = load(variant)
+
+    def hand(rng: random.Random) -> tuple[int, int]:
+        match = new_match(ruleset)
+        match.shuffle_random(rng)
+        steps = 0
+        while not match.is_chance and not match.is_over:
+            match.apply(rng.choice(match.legal()))
+            steps += 1
+        return steps, steps
+
+    return hand
+
+
+def regola_pettingzoo(variant: str, core: str = "fast") -> Callable[[random.Random], tuple[int, int]]:
     from regola.envs import aec_env
 
-    env = aec_env(variant)
+    env = aec_env(variant, core=core)
 
     def hand(rng: random.Random) -> tuple[int, int]:
         env.reset(seed=rng.randrange(2**31))
@@ -70,7 +94,7 @@ def regola_pettingzoo(variant: str) -> Callable[[random.Random], tuple[int, int]
 def regola_game(variant: str) -> Callable[[random.Random], tuple[int, int]]:
     from regola.envs import Game
 
-    game = Game(variant)
+    game = Game(variant, core="fast")
 
     def hand(rng: random.Random) -> tuple[int, int]:
         game.reset(seed=rng.randrange(2**31))
@@ -84,10 +108,10 @@ def regola_game(variant: str) -> Callable[[random.Random], tuple[int, int]]:
     return hand
 
 
-def regola_openspiel(variant: str) -> Callable[[random.Random], tuple[int, int]]:
+def regola_openspiel(variant: str, core: str = "fast") -> Callable[[random.Random], tuple[int, int]]:
     from regola.envs.openspiel import openspiel_game
 
-    game = openspiel_game(variant)
+    game = openspiel_game(variant, core=core)
 
     def hand(rng: random.Random) -> tuple[int, int]:
         state = game.new_initial_state()
@@ -138,10 +162,14 @@ def textarena_briscola(variant: str) -> Callable[[random.Random], tuple[int, int
     return hand
 
 
+BASE = "regola pettingzoo, reference"
 ROWS: list[tuple[str, Callable[[str], Callable[[random.Random], tuple[int, int]]], tuple[str, ...] | None]] = [
+    ("fast core", fast_core, None),
     ("regola pettingzoo", regola_pettingzoo, None),
+    (BASE, lambda v: regola_pettingzoo(v, "reference"), None),
     ("regola game (no tensors)", regola_game, None),
     ("regola openspiel", regola_openspiel, None),
+    ("regola openspiel, reference", lambda v: regola_openspiel(v, "reference"), None),
     ("briscola-gym 0.1.0", briscola_gym, ("briscola-2",)),
     ("textarena 0.7.4", textarena_briscola, ("briscola-2",)),
 ]
@@ -156,19 +184,20 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be more than 0")
     for variant in args.variant or ["briscola-2", "scopa-2"]:
         print(f"\n{variant}: random play, CPU time, {args.seconds:g} s a row")
-        print(f"  {'environment':<26} {'steps/s':>9} {'plays/s':>9} {'plays/s ÷ regola pettingzoo':>29}")
-        base = None
+        print(f"  {'environment':<30} {'steps/s':>9} {'plays/s':>9} {'plays/s ÷ ' + BASE:>40}")
+        figures = {}
         for name, make, only in ROWS:
             if only is not None and variant not in only:
                 continue
             try:
                 play = make(variant)
             except ImportError as exc:
-                print(f"  {name:<26} not installed ({exc.name})")
+                print(f"  {name:<30} not installed ({exc.name})")
                 continue
-            steps, plays = timed(play, args.seconds)
-            base = plays if base is None else base
-            print(f"  {name:<26} {steps:>9.0f} {plays:>9.0f} {plays / base:>28.2f}x")
+            figures[name] = timed(play, args.seconds)
+        base = figures[BASE][1]
+        for name, (steps, plays) in figures.items():
+            print(f"  {name:<30} {steps:>9.0f} {plays:>9.0f} {plays / base:>39.2f}x")
     return 0
 
 

@@ -1,6 +1,7 @@
 """Environments for reinforcement learning over every regola variant.
 
-- `regola.envs.aec.RegolaAECEnv`: PettingZoo's AEC API, agents by seat;
+- `regola.envs.aec.RegolaAECEnv`: PettingZoo's AEC API, agents by player,
+  seats rotating;
 - `regola.envs.single.RegolaGymEnv`: Gymnasium, one seat against built-in
   opponents (`regola.envs.policies`);
 - `regola.envs.openspiel`: OpenSpiel games with explicit chance nodes,
@@ -8,13 +9,19 @@
 - `regola.envs.conform`: the environments as conformance engines, so
   ``regola conform`` proves them against the corpus.
 
-All of them step `regola.envs.game.Game`: the reference's rules, a fixed
-action space per variant (`regola.envs.encoding`) and the observation
-tensors of `regola.envs.observation`. They need the ``rl`` extra
-(``pip install 'regola[rl]'``).
+PettingZoo, Gymnasium and the adapters step `regola.envs.game.Game`; all
+of them play the fast core (`regola.fast`, proved equal to the reference;
+`regola.envs.core`), with a fixed action space per variant
+(`regola.envs.encoding`, factored for the fishing games on request:
+`regola.envs.factored`), the observation tensors of
+`regola.envs.observation`, the information states of `regola.envs.history`
+and the rewards of `regola.envs.rewards`.
+Importing this package registers every variant with Gymnasium as
+``regola/<variant>-v0`` (`regola.envs.registration`). They need the ``rl``
+extra (from a clone: ``pip install -e '.[rl]'``).
 
-Imports ``regola.spec``, ``regola.reference`` and, for the conformance
-adapters only, ``regola.conformance.protocol``.
+Imports ``regola.spec``, ``regola.reference``, ``regola.fast`` and, for
+the conformance adapters only, ``regola.conformance.protocol``.
 """
 
 from __future__ import annotations
@@ -24,6 +31,10 @@ from typing import Any
 from .encoding import ActionSpace, EncodingGap, action_space
 from .game import Game, IllegalMove
 from .observation import OBSERVATION_VERSION, Layout, layout
+from .registration import gym_id, register_gymnasium
+from .rewards import REWARDS, hand_bounds
+
+register_gymnasium()
 
 
 def aec_env(variant: Any, **kwargs: Any) -> Any:
@@ -43,6 +54,7 @@ def gym_env(variant: Any, **kwargs: Any) -> Any:
 
 __all__ = [
     "OBSERVATION_VERSION",
+    "REWARDS",
     "ActionSpace",
     "EncodingGap",
     "Game",
@@ -51,5 +63,8 @@ __all__ = [
     "action_space",
     "aec_env",
     "gym_env",
+    "gym_id",
+    "hand_bounds",
     "layout",
+    "register_gymnasium",
 ]

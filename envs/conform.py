@@ -31,7 +31,7 @@ from regola.conformance.protocol.engine import (
     regola_version,
     view_fields,
 )
-from regola.reference import IllegalAction, ShuffleAction, view
+from regola.reference import IllegalAction, ShuffleAction
 from regola.reference import apply as ref_apply
 from regola.spec import SpecError, load, variant_files, variant_ids
 from regola.spec import ruleset_hash as hash_of
@@ -90,8 +90,8 @@ class _EnvEngine:
 
 
 class PettingZooEngine(_EnvEngine):
-    """`regola.envs.aec.RegolaAECEnv` as an engine (reward ``"match"``,
-    chance dealt from the trace's decks)."""
+    """`regola.envs.aec.RegolaAECEnv` as an engine (episode ``"match"``,
+    fixed seats, chance dealt from the trace's decks)."""
 
     name = "regola-envs-pettingzoo"
 
@@ -105,7 +105,7 @@ class PettingZooEngine(_EnvEngine):
         from .aec import RegolaAECEnv
 
         ruleset = self._load(variant, options, ruleset_hash)
-        self.env = RegolaAECEnv(ruleset, reward="match", max_hands=10**9, chance="external")
+        self.env = RegolaAECEnv(ruleset, episode="match", max_hands=10**9, chance="external", seats="fixed")
         try:
             self.env.reset(options={"deck": list(deck)})
         except IllegalAction as exc:
@@ -127,7 +127,7 @@ class PettingZooEngine(_EnvEngine):
         except EncodingGap as exc:
             raise ActionRejected(None, str(exc)) from None
         seat = action["seat"]
-        selected = env.possible_agents.index(env.agent_selection)
+        selected = env.seat_of(env.agent_selection)
         try:
             if seat != selected or game.to_move is None or game.done:
                 game._refuse(index, seat)  # raises IllegalMove with the reference's rule
@@ -148,7 +148,7 @@ class PettingZooEngine(_EnvEngine):
         if game.to_move is None:
             return []
         agent = env.agent_selection
-        seat = env.possible_agents.index(agent)
+        seat = env.seat_of(agent)
         mask = env.observe(agent)["action_mask"]
         return [game.space.action_of(int(i), seat, game.table()) for i in mask.nonzero()[0]]
 
@@ -181,7 +181,7 @@ class OpenSpielEngine(_EnvEngine):
         from .openspiel import continue_match
 
         state = self.state
-        if state.is_terminal() and not state.ref.is_over:
+        if state.is_terminal() and not state.core.is_over:
             state = self.state = continue_match(state)
         if not state.is_chance_node():
             raise ActionRejected(None, "a shuffle while no hand is to be dealt")
@@ -202,7 +202,7 @@ class OpenSpielEngine(_EnvEngine):
             self._deal(list(action["deck"]))
             return
         space = state.shape.space
-        table = tuple(state.ref.table) if state.shape.fishing else ()
+        table = state.table()
         try:
             index = space.index_of(action, table)
         except EncodingGap as exc:
@@ -219,7 +219,7 @@ class OpenSpielEngine(_EnvEngine):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         state = self._require(self.state)
         try:
-            return view(state.ref, seat)
+            return state.view(seat)
         except ValueError as exc:
             raise EngineFailure("protocol", str(exc)) from None
 
@@ -228,7 +228,7 @@ class OpenSpielEngine(_EnvEngine):
         player = state.current_player()
         if player < 0:
             return []
-        table = tuple(state.ref.table) if state.shape.fishing else ()
+        table = state.table()
         return [state.shape.space.action_of(i, player, table) for i in state.legal_actions(player)]
 
     def close(self) -> None:
@@ -278,8 +278,8 @@ class LockstepEngine(_EnvEngine):
         self._both("apply", action)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        # both states are the reference's: equal states have equal views
-        pz, os_ = self._require(self.pz.env).game.state, self._require(self.os.state).ref
+        # the omniscient views hold everything of both matches
+        pz, os_ = self._require(self.pz.env).game.view(), self._require(self.os.state).view()
         if pz != os_:
             raise EngineFailure("protocol", "the PettingZoo and OpenSpiel states differ")
         return self.pz.view(seat)

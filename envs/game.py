@@ -1,27 +1,31 @@
-"""The game an environment steps: a match of `regola.reference` with a
-fixed action space, an action mask, rewards and chance driven by a seed.
+"""The game an environment steps: a match of the fast core
+(`regola.fast`, or ``core="reference"``: `regola.envs.core`) with a fixed
+action space, an action mask, rewards and chance driven by a seed.
 
-Every environment of `regola.envs` (PettingZoo, Gymnasium, OpenSpiel) and
-the conformance adapter are thin layers over `Game`, so they all play the
-reference's rules, step for step.
+Every environment of `regola.envs` (PettingZoo, Gymnasium) and the
+conformance adapter are thin layers over `Game`, so they all play the
+reference's rules, step for step: the fast core is proved equal to the
+reference by the conformance suite, and so are the environments.
 
-Episodes and rewards (``reward``):
+Episodes (``episode``):
 
 - ``"hand"`` (the default): an episode is one hand (a redeal, rule
   ``scopa.deal.redeal`` or an auction where all pass, stays in the same
-  episode); the reward is what the hand scores for the seat;
+  episode);
 - ``"match"``: an episode is the whole match (``match.*`` rules), truncated
-  after ``max_hands`` hands; the rewards add up to the match score.
+  after ``max_hands`` hands.
 
-A seat's score is its game points (trick games: ``match.game_points``,
-rules ``briscola.match.*``) or its side's points (fishing games:
-``match.points``, rules ``scopa.score.*``); each step's reward is the
-change of the seat's score that step.
+Rewards (``reward``, `regola.envs.rewards`): ``"win"`` (the match score:
+game points, or points in the fishing games), ``"points"`` (card points
+as tricks are won) or ``"diff"`` (zero-sum: the score less the mean of
+every seat's); each step's reward is the change of the seat's score that
+step.
 
 Chance is the shuffle: each hand's deck order is drawn from a
-``random.Random`` seeded by `Game.reset`, unless ``chance="external"``,
-where the caller deals each hand with `Game.deal` (the conformance adapter
-replays the corpus's decks so).
+``random.Random`` that `Game.reset` seeds; ``reset()`` without a seed goes
+on drawing from the same generator, so a run seeded once is reproducible
+from end to end. With ``chance="external"`` the caller deals each hand
+with `Game.deal` (the conformance adapter replays the corpus's decks so).
 """
 
 from __future__ import annotations
@@ -31,21 +35,60 @@ from typing import Any, Literal
 
 import numpy as np
 
-from regola.reference import (
-    ShuffleAction,
-    action_dict,
-    apply,
-    initial_state,
-    legal_actions,
-    shuffled_deck,
-    view,
-)
+from regola.reference import apply, shuffled_deck
 from regola.spec import Ruleset, load
 
+from .core import check_core, is_fast, new_core
 from .encoding import action_space
+from .fast_observation import FastObserver
 from .observation import Observer
+from .rewards import Reward, Scorer, check_reward
 
-Reward = Literal["hand", "match"]
+Episode = Literal["hand", "match"]
+
+
+def episode_and_reward(episode: Any, reward: Any) -> tuple[str, str]:
+    """Check both options; ``reward="hand"`` or ``"match"`` (the episode,
+    as version 1 named it) still works."""
+    if reward in ("hand", "match"):
+        episode, reward = reward, "win"
+    if episode not in ("hand", "match"):
+        raise ValueError(f"episode: expected 'hand' or 'match', got {episode!r}")
+    return episode, check_reward(reward)
+
+
+SEATINGS = ("fixed", "rotate", "random")
+
+
+class Seats:
+    """Which seat each player takes at a reset (``seats=``): ``"fixed"``,
+    player ``p`` in seat ``p`` (seat 0 deals the first hand); ``"rotate"``,
+    each reset moves every player one seat on (the first after a seed puts
+    player ``p`` in seat ``p``), so each deals in turn; ``"random"``, the
+    seats are turned by a number drawn from the run's generator. Seats keep
+    their order of play: player ``p`` sits in seat ``(p + offset) % n``."""
+
+    def __init__(self, players: int, mode: str = "fixed") -> None:
+        if mode not in SEATINGS:
+            raise ValueError(f"seats: expected one of {', '.join(map(repr, SEATINGS))}, got {mode!r}")
+        self.players, self.mode = players, mode
+        self.offset = 0
+        self._resets = 0
+
+    def reset(self, rng: random.Random, seeded: bool) -> None:
+        if seeded:
+            self._resets = 0
+        if self.mode == "rotate":
+            self.offset = self._resets % self.players
+        elif self.mode == "random":
+            self.offset = rng.randrange(self.players)
+        self._resets += 1
+
+    def seat(self, player: int) -> int:
+        return (player + self.offset) % self.players
+
+    def player(self, seat: int) -> int:
+        return (seat - self.offset) % self.players
 
 
 class IllegalMove(ValueError):
@@ -73,12 +116,13 @@ class Game:
         self,
         variant: str | Ruleset,
         options: dict[str, Any] | None = None,
-        reward: Reward = "hand",
+        reward: Reward = "win",
         max_hands: int = 50,
         chance: Literal["seeded", "external"] = "seeded",
+        episode: Episode = "hand",
+        core: str = "fast",
     ) -> None:
-        if reward not in ("hand", "match"):
-            raise ValueError(f"reward: expected 'hand' or 'match', got {reward!r}")
+        episode, reward = episode_and_reward(episode, reward)
         if chance not in ("seeded", "external"):
             raise ValueError(f"chance: expected 'seeded' or 'external', got {chance!r}")
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
@@ -87,114 +131,142 @@ class Game:
         self.players = self.ruleset.seating.players
         self.space = action_space(self.ruleset)
         self.observer = Observer(self.ruleset)
-        self.reward_mode = reward
+        self.episode = episode
+        self.reward = reward
+        self.scorer = Scorer(self.ruleset, reward, core)
         self.max_hands = max_hands
         self.chance = chance
         self.fishing = self.ruleset.play.kind == "fishing"
-        self._side_of = {s: i for i, side in enumerate(self.ruleset.seating.sides()) for s in side}
         self.rng = random.Random()
-        self.state: Any = initial_state(self.ruleset)
+        self.core = check_core(core)
+        self.match: Any = new_core(self.ruleset, core)
+        self.fast = is_fast(self.match)
+        self.fast_observer = FastObserver(self.observer) if self.fast else None
         self.rewards = [0.0] * self.players
         self._legal: dict[int, Any] | None = None
+        self._status: tuple[bool, bool, int | None] | None = None
+        self._mask: np.ndarray | None = None
         self._indices: dict[Any, int] = {}
         self._start_hands = 0
+        self.decks: list[tuple[str, ...]] = []
+        """The deck orders dealt since the last reset, in order."""
 
     # --- the episode -------------------------------------------------------
 
+    @property
+    def state(self) -> Any:
+        """The match as a `regola.reference` state (converted from the fast
+        core: for checks and tools, not for every step)."""
+        return self.match.to_reference()
+
     def reset(self, seed: int | None = None, deck: list[str] | None = None) -> None:
         """A new match: seat 0 deals; the first hand is dealt from ``deck``,
-        or shuffled from ``seed`` (with ``chance="external"`` and no deck,
-        the match waits for `deal`)."""
-        self.rng = random.Random(seed)
-        self.state = initial_state(self.ruleset)
+        or shuffled from the generator (seeded anew with ``seed``, else
+        going on; with ``chance="external"`` and no deck, the match waits
+        for `deal`)."""
+        if seed is not None:
+            self.rng = random.Random(seed)
+        self.match = new_core(self.ruleset, self.core)
         self.rewards = [0.0] * self.players
-        self._legal = None
+        self._legal = self._status = self._mask = None
         self._start_hands = 0
+        self.decks = []
         if deck is not None:
             self.deal(deck)
         else:
             self._resolve_chance()
 
     def next_hand(self) -> None:
-        """Reward ``"hand"``: go on to the next hand of the same match as a
+        """Episode ``"hand"``: go on to the next hand of the same match as a
         new episode (the next dealer deals, from the seeded generator)."""
-        if self.reward_mode != "hand" or self.state.is_over:
-            raise ValueError("next_hand: only with reward 'hand' and a match that is not over")
+        if self.episode != "hand" or self.match.is_over:
+            raise ValueError("next_hand: only with episode 'hand' and a match that is not over")
         self._start_hands = self.hands_played
-        self._legal = None
+        self._legal = self._status = self._mask = None
         self._resolve_chance()
 
     def deal(self, deck: list[str] | tuple[str, ...]) -> None:
         """Shuffle: the next hand is dealt from ``deck`` (top card first)."""
         before = self.scores()
-        self.state = apply(self.state, ShuffleAction(deck=tuple(deck)))
-        self._legal = None
+        self.match.shuffle(list(deck))
+        self.decks.append(tuple(deck))
+        self._legal = self._status = self._mask = None
         self._settle(before)
 
     @property
     def needs_deal(self) -> bool:
         """Whether the match waits for a shuffle (``chance="external"``)."""
-        return bool(self.state.is_chance) and not self.done
+        return self.match.is_chance and not self.done
 
     @property
     def hands_played(self) -> int:
-        return self.state.match.hands_played
+        return self.match.hands_played
+
+    def _state_now(self) -> tuple[bool, bool, int | None]:
+        """(terminated, truncated, to_move), read once after each change."""
+        status = self._status
+        if status is None:
+            m = self.match
+            terminated = m.is_over or (self.episode == "hand" and m.hands_played > self._start_hands)
+            truncated = not terminated and m.hands_played >= self.max_hands
+            to_move = None if terminated or truncated or m.is_chance else m.to_move
+            status = self._status = (terminated, truncated, to_move)
+        return status
 
     @property
     def terminated(self) -> bool:
-        """The episode is over by the rules: the match is over, or (reward
+        """The episode is over by the rules: the match is over, or (episode
         ``"hand"``) the hand is."""
-        if self.state.is_over:
-            return True
-        return self.reward_mode == "hand" and self.hands_played > self._start_hands
+        return self._state_now()[0]
 
     @property
     def truncated(self) -> bool:
-        """The match was cut at ``max_hands`` (reward ``"match"``)."""
-        return not self.terminated and self.hands_played >= self.max_hands
+        """The match was cut at ``max_hands`` (episode ``"match"``)."""
+        return self._state_now()[1]
 
     @property
     def done(self) -> bool:
-        return self.terminated or self.truncated
+        terminated, truncated, _ = self._state_now()
+        return terminated or truncated
 
     @property
     def to_move(self) -> int | None:
         """The seat to act, None at a chance step or once the episode is done."""
-        if self.done or self.state.is_chance:
-            return None
-        return self.state.to_move
+        return self._state_now()[2]
 
     # --- actions -------------------------------------------------------------
 
     def table(self) -> tuple[str, ...]:
-        return tuple(self.state.table) if self.fishing else ()
+        """The cards on the table (fishing games), as ids."""
+        if not self.fishing:
+            return ()
+        table = self.match.table
+        return tuple(self.match.cards[c] for c in table) if self.fast else tuple(table)
 
     def legal(self) -> dict[int, Any]:
-        """Legal action index -> the reference's action, in index order."""
+        """Legal action index -> the core's move, in index order."""
         if self._legal is None:
             if self.done:
                 self._legal = {}
             else:
-                found = {self._index(a): a for a in legal_actions(self.state)}
+                indices = self._indices
+                found = {}
+                for move in self.match.legal():
+                    index = indices.get(move)
+                    if index is None:
+                        index = indices[move] = self.space.index_of(self.match.action(move), self.table())
+                    found[index] = move
                 self._legal = dict(sorted(found.items()))
         return self._legal
 
-    def _index(self, action: Any) -> int:
-        """The index of one of the reference's actions (remembered: the
-        same few actions come back at every step)."""
-        kind = getattr(action, "type", None)
-        if kind == "capture" and self.space.index.get(("capture", action.card, action.take)) is None:
-            return self.space.index_of(action_dict(action), self.table())  # an Ace taking the whole table
-        index = self._indices.get(action)
-        if index is None:
-            index = self._indices[action] = self.space.index_of(action_dict(action), self.table())
-        return index
-
     def mask(self) -> np.ndarray:
-        """The action mask: 1 for each legal index (int8, the space's size)."""
-        out = np.zeros(self.space.size, dtype=np.int8)
-        out[list(self.legal())] = 1
-        return out
+        """The action mask: 1 for each legal index (int8, the space's size;
+        a new array at each call)."""
+        if self._mask is None:
+            out = np.zeros(self.space.size, dtype=np.int8)
+            out[list(self.legal())] = 1
+            self._mask = out
+        return self._mask.copy()
 
     def step(self, index: int, seat: int | None = None) -> list[float]:
         """Play action ``index`` for ``seat`` (the seat to move by default);
@@ -202,14 +274,15 @@ class Game:
         `IllegalMove` with the rule the reference cites."""
         if self.done:
             raise IllegalMove("the episode is over: call reset()")
-        mover = self.state.to_move if seat is None else seat
+        to_move = self.match.to_move
+        mover = to_move if seat is None else seat
         index = int(index)
-        action = self.legal().get(index) if mover == self.state.to_move else None
-        if action is None:
+        move = self.legal().get(index) if mover == to_move else None
+        if move is None:
             self._refuse(index, mover)
         before = self.scores()
-        self.state = apply(self.state, action)
-        self._legal = None
+        self.match.apply(move)
+        self._legal = self._status = self._mask = None
         return self._settle(before)
 
     def _refuse(self, index: int, seat: int | None) -> None:
@@ -228,14 +301,8 @@ class Game:
     # --- scores and chance ------------------------------------------------------
 
     def scores(self) -> list[float]:
-        """Each seat's match score (its side's, in the fishing games)."""
-        match = self.state.match
-        points = match.points if self.fishing else match.game_points
-        if not points:
-            return [0.0] * self.players
-        if len(points) == self.players:
-            return [float(p) for p in points]
-        return [float(points[self._side_of[s]]) for s in range(self.players)]
+        """Each seat's running score under the reward (`regola.envs.rewards`)."""
+        return self.scorer.scores(self.match)
 
     def _settle(self, before: list[float]) -> list[float]:
         self._resolve_chance()
@@ -245,15 +312,21 @@ class Game:
 
     def _resolve_chance(self) -> None:
         """Deal every hand the episode needs from the seeded generator."""
-        while self.chance == "seeded" and self.state.is_chance and not self.done:
-            self.state = apply(self.state, ShuffleAction(deck=shuffled_deck(self.ruleset, self.rng)))
-            self._legal = None
+        while self.chance == "seeded" and self.match.is_chance and not self.done:
+            deck = shuffled_deck(self.ruleset, self.rng)
+            self.match.shuffle(list(deck))
+            self.decks.append(tuple(deck))
+            self._legal = self._status = self._mask = None
 
     # --- what a seat sees ----------------------------------------------------------
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        return view(self.state, seat)
+        return self.match.view(seat)
 
     def observe(self, seat: int) -> np.ndarray:
-        """The observation tensor of ``seat`` (`regola.envs.observation`)."""
-        return self.observer.encode(view(self.state, seat))
+        """The observation tensor of ``seat`` (`regola.envs.observation`;
+        on the fast core written straight from its match,
+        `regola.envs.fast_observation`)."""
+        if self.fast_observer is not None:
+            return self.fast_observer.encode(self.match, seat)
+        return self.observer.encode(self.match.view(seat))

@@ -13,8 +13,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from regola.reference import apply, view
-
 from .game import Game
 
 Policy = Callable[[Game, int, random.Random], int]
@@ -40,18 +38,26 @@ def _gain(game: Game, seat: int, after: dict[str, Any], before: dict[str, Any]) 
     return points - others
 
 
+def _card_points(game: Game) -> dict[str, int]:
+    deck = game.ruleset.deck
+    return {f"{r.id}{s.id}": r.points for r in deck.ranks for s in deck.suits}
+
+
 def greedy_policy(game: Game, seat: int, rng: random.Random) -> int:
     """The legal action that gains the most for ``seat`` on this very step
     (by its public effect: the points or cards it wins), ties broken by
     giving away the least (the card of fewest points, ``briscola.score.points``),
     then at random."""
-    before = view(game.state, seat)
-    points = game.state.tables.points if not game.fishing else {}
+    before = game.match.view(seat)
+    points = {} if game.fishing else _card_points(game)
     best: list[int] = []
     best_score = None
-    for index, action in game.legal().items():
-        after = view(apply(game.state, action), seat)
-        card = getattr(action, "card", None)
+    for index, move in game.legal().items():
+        trial = game.match.copy()
+        trial.apply(move)
+        after = trial.view(seat)
+        key = game.space.keys[index]
+        card = key[1] if key[0] in ("play", "exchange") else None
         score = (_gain(game, seat, after, before), -points.get(card, 0) if card else 0)
         if best_score is None or score > best_score:
             best, best_score = [index], score

@@ -1,7 +1,8 @@
-"""The layers import one way only: spec <- reference <- conformance.
+"""The layers import one way only: spec <- reference <- fast <- conformance.
 
 ``regola.spec`` imports nothing of regola's; ``regola.reference`` imports
-only ``regola.spec``; ``regola.conformance`` may import both. Every module
+only ``regola.spec``; ``regola.fast`` both of them; ``regola.conformance``
+may import all three. Every module
 of the three folders is parsed (not imported) and each of its imports,
 absolute or relative, is resolved to the layer it reaches.
 """
@@ -15,12 +16,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = {"spec": "regola.spec", "reference": "regola.reference", "conformance": "regola.conformance", "envs": "regola.envs"}
+LAYERS = {"spec": "regola.spec", "reference": "regola.reference", "conformance": "regola.conformance", "envs": "regola.envs", "fast": "regola.fast"}
 ALLOWED = {
     "spec": {"spec"},
     "reference": {"spec", "reference"},
-    "conformance": {"spec", "reference", "conformance"},
-    "envs": {"spec", "reference", "conformance", "envs"},
+    "conformance": {"spec", "reference", "conformance", "fast"},
+    "envs": {"spec", "reference", "conformance", "envs", "fast"},
+    "fast": {"spec", "reference", "fast"},
 }
 
 
@@ -251,7 +253,7 @@ def test_every_import_keeps_to_the_rooms_it_may_import() -> None:
     assert not problems, "imports the map of CONTRIBUTING.md does not allow:\n" + "\n".join(problems)
 
 
-@pytest.mark.parametrize("layer", ["reference", "conformance"])
+@pytest.mark.parametrize("layer", ["reference", "conformance", "fast"])
 def test_no_circle_of_imports(layer: str) -> None:
     """No circle at all, lazy imports inside functions included."""
     modules = all_modules()

@@ -51,6 +51,13 @@ def fuzz(
     keep_going: bool = typer.Option(
         False, "--keep-going", help="Play on after a failure (default: stop at the first, then shrink it)."
     ),
+    partner: str = typer.Option(
+        "reference",
+        "--partner",
+        metavar="NAME",
+        help="What the engine is played against: reference (default), or fast, regola's fast core, proved equal "
+        "to the reference and cheaper (a failing game is played again against the reference for its report).",
+    ),
 ) -> None:
     """Play random games in lockstep with the reference against an engine.
 
@@ -67,6 +74,10 @@ def fuzz(
         from regola.conformance.fuzz.campaign import Campaign
         from regola.spec import variant_ids
 
+        from regola.conformance.fuzz.play import PARTNERS
+
+        if partner not in PARTNERS:
+            fail(f"--partner {partner!r}: one of {', '.join(PARTNERS)}")
         chosen = tuple(variant_ids_of(variants) if variants else variant_ids())
         factory = engine_factory(engine, timeout)  # a Python engine that cannot load stops here (exit 2)
         if engine is not None:
@@ -84,6 +95,7 @@ def fuzz(
             sample_options=not default_options,
             out_dir=out,
             keep_going=keep_going,
+            partner=partner,
         )
         console = Console(stderr=True, highlight=False)
         results = _run(campaign, jobs, cluster, console)

@@ -63,6 +63,10 @@ class Campaign:
     refused: frozenset[str] = frozenset()
     """Option sets the engine refused (`regola.conformance.fuzz.plan.option_key`),
     learnt before the first game: never drawn."""
+    partner: str = "reference"
+    """What the engine is played in lockstep with: ``reference``, or ``fast``
+    (the fast core: the same games, cheaper; a failure is reported by the
+    reference)."""
 
     def game(self, number: int) -> Any:
         """Game ``number`` of this campaign (`regola.conformance.fuzz.plan.game`)."""
@@ -118,7 +122,7 @@ def play_batch(campaign: Campaign, numbers: list[int], stop_at: float | None = N
     for n in numbers:
         if stop_at is not None and time.time() > stop_at:
             break
-        out.append(play(spec, factory, campaign.game(n)))
+        out.append(play(spec, factory, campaign.game(n), campaign.partner))
     return out
 
 

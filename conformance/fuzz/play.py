@@ -28,6 +28,7 @@ from regola.conformance.fuzz.plan import Game
 from regola.conformance.fuzz.probes import Probes
 from regola.conformance.protocol.engine import EngineFailure
 from regola.conformance.runner.lockstep import Choices, LockstepDisagreement, play_game
+from regola.conformance.runner.partner import PartnerFactory, ReferencePartner
 from regola.conformance.runner.run import EngineHost
 
 MAX_STEPS = 400
@@ -80,15 +81,32 @@ def _host(spec: str, factory: Callable[[], Any]) -> EngineHost:
     return host
 
 
+PARTNERS = ("reference", "fast")
+"""What an engine can be played against: the reference, or the fast core
+(`regola.conformance.fuzz.fast_partner`), proved equal to it and cheaper."""
+
+
+def partner_factory(name: str) -> PartnerFactory:
+    """The lockstep partner called ``name`` (one of `PARTNERS`)."""
+    if name == "reference":
+        return ReferencePartner
+    if name == "fast":
+        from regola.conformance.fuzz.fast_partner import FastPartner
+
+        return FastPartner
+    raise ValueError(f"unknown partner {name!r}: one of {', '.join(PARTNERS)}")
+
+
 def _attempt(
-    host: EngineHost, game: Game, choices: Choices, out: Path | None, replay: str | None = None
+    host: EngineHost, game: Game, choices: Choices, out: Path | None, replay: str | None = None,
+    partner: PartnerFactory = ReferencePartner,
 ) -> LockstepDisagreement | int:
     """Play once; the disagreement, or the number of steps if none."""
     engine = host.start()
     # the house rules the engine declares (its hello's options) are played, as by conform
     options = {**game.options, **host.house_rules}
     try:
-        return play_game(engine, host.hello, choices, game.variant, options, MAX_STEPS, out, Probes, replay)
+        return play_game(engine, host.hello, choices, game.variant, options, MAX_STEPS, out, Probes, replay, partner)
     except LockstepDisagreement as exc:
         if exc.divergence is None:  # the engine failed: a fresh one next time
             host.discard()
@@ -126,9 +144,13 @@ def _shrink(host: EngineHost, game: Game, script: Script, budget: float, signatu
     return best
 
 
-def play(spec: str, factory: Callable[[], Any], game: Game) -> Outcome:
-    """Play ``game`` against the engine ``spec`` names (built by ``factory``).
-    A failure keeps its recorded choices (``script``) for `shrink`."""
+def play(spec: str, factory: Callable[[], Any], game: Game, partner: str = "reference") -> Outcome:
+    """Play ``game`` against the engine ``spec`` names (built by ``factory``),
+    in lockstep with the ``partner`` (`PARTNERS`). A failure keeps its
+    recorded choices (``script``) for `shrink`. A game the engine fails
+    against the fast core is played again, with the same choices, against
+    the reference, whose report it gets (and if the reference finds no
+    fault, the fast core is wrong: the game is ``errored``, saying so)."""
     outcome = Outcome(game.number, game.variant, game.options, game.seed, "passed")
     host = _host(spec, factory)
     try:
@@ -141,7 +163,17 @@ def play(spec: str, factory: Callable[[], Any], game: Game) -> Outcome:
         outcome.status, outcome.message = "unsupported", f"the engine does not list {game.variant}"
         return outcome
     choices = SeededChoices(game.seed)
-    result = _attempt(host, game, choices, None)
+    result = _attempt(host, game, choices, None, partner=partner_factory(partner))
+    if partner != "reference" and isinstance(result, LockstepDisagreement):
+        again = _attempt(host, game, ScriptedChoices(choices.script), None)
+        if not isinstance(again, LockstepDisagreement):
+            outcome.status = "errored"
+            outcome.message = (
+                f"the {partner} partner disagrees with the reference on this game (the engine agrees with the "
+                f"reference): a bug of regola.{partner}, to report; what the partner saw: {result.report}"
+            )
+            return outcome
+        result = again
     if not isinstance(result, LockstepDisagreement):
         outcome.steps = result
         return outcome

@@ -40,7 +40,6 @@ from hypothesis.internal.conjecture import engine as _conjecture
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure
 from regola.conformance.runner.replay import (
     DivergenceFound,
-    ReferenceReplay,
     check_reject,
     check_step,
     check_views,
@@ -50,7 +49,7 @@ from regola.conformance.runner.replay import (
 from regola.conformance.runner.run import EngineHost
 from regola.conformance.runner.verdicts import Divergence
 from regola.conformance.trace.format import write_trace
-from regola.conformance.trace.record import Recorder, legal_dicts
+from regola.conformance.runner.partner import Partner, PartnerFactory, ReferencePartner
 from regola.reference import shuffled_deck
 
 PROBE_ODDS = 8
@@ -88,24 +87,7 @@ class LockstepDisagreement(AssertionError):
         return f"engine-{self.failure or 'failure'}", None
 
 
-class _RecorderViews(ReferenceReplay):
-    """Seat views straight from the recorder's state (it is the reference,
-    already one step ahead when the views are checked)."""
-
-    def __init__(self, rec: Recorder) -> None:  # noqa: D107 - no second replay
-        self.rec = rec
-        self.ruleset = rec.ruleset
-        self.players = rec.ruleset.seating.players
-
-    @property
-    def state(self) -> Any:  # type: ignore[override]
-        return self.rec.state
-
-    def advance(self, action: dict[str, Any]) -> None:
-        pass
-
-
-def _forbidden(rec: Recorder, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _forbidden(rec: Partner, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Plays the rules forbid now: any seat, any card of the pack, that is
     not a legal action."""
     allowed = {(a.get("seat"), a.get("card")) for a in legal if a.get("type") == "play"}
@@ -198,16 +180,18 @@ def play_game(
     out: Path | None = None,
     probes: Callable[[Any], Forbidden] | None = None,
     replay: str | None = None,
+    partner: PartnerFactory = ReferencePartner,
 ) -> int:
     """Play one game whose choices come from ``choices`` through the
-    reference and ``engine`` side by side (see `play_lockstep`).
+    reference (or another `Partner`) and ``engine`` side by side (see
+    `play_lockstep`).
 
     A probe may come before any step, a shuffle between hands included, and
     once more after the end of the match. ``probes``, given the ruleset,
     makes the function that lists the forbidden actions a probe may try
-    (default: plays of any seat and card that are not legal now).
-    ``replay``: the engine's part of the command that replays the written
-    trace (``--engine 'node my.js'``), for the report."""
+    (default: plays of any seat and card that are not legal now), from the
+    reference's state. ``replay``: the engine's part of the command that
+    replays the written trace (``--engine 'node my.js'``), for the report."""
     if variant not in hello.get("variants", []):
         raise ValueError(f"the engine does not list {variant} among its variants")
     ruleset = ruleset_for(variant, json.dumps(options or {}, sort_keys=True))
@@ -217,7 +201,7 @@ def play_game(
 
     deck = draw_deck()
     name = out.stem if out else f"lockstep-{variant}"
-    rec = Recorder(
+    rec = partner(
         variant,
         options,
         deck,
@@ -226,13 +210,13 @@ def play_game(
         description="A game on which the engine disagreed with the reference, found and shrunk by the lockstep checker.",
     )
     fields = list(hello.get("fields", []))
-    ref = _RecorderViews(rec) if hello.get("seat_views") else None
+    ref = rec.views() if hello.get("seat_views") else None
     forbidden: Forbidden = probes(ruleset) if probes else (lambda _state, legal: _forbidden(rec, legal))
     engine = _Guarded(engine)  # type: ignore[assignment]
 
     def probe(legal: list[dict[str, Any]], view: dict[str, Any]) -> None:
         if choices.probe():
-            candidates = forbidden(rec.state, legal)
+            candidates = forbidden(rec.before()(), legal)  # the reference's state, whatever the partner
             if candidates:
                 item = rec.reject(choices.forbidden(candidates))
                 check_reject(engine, fields, item, len(rec.items) + 1, view)
@@ -243,16 +227,16 @@ def play_game(
         view = rec.header["view"]
         length = choices.length(max_steps)
         while not rec.state.is_over and rec.steps < length:
-            legal = legal_dicts(rec.state)
+            legal = rec.legal()
             probe(legal, view)
             if rec.state.is_chance:
                 action: dict[str, Any] = {"type": "shuffle", "deck": draw_deck()}
             else:
                 action = legal[choices.choice(len(legal))]
-            before = rec.state
+            before = rec.before()
             rec.step(action)
             item = rec.items[-1]
-            check_step(engine, hello, fields, item, len(rec.items) + 1, ref, lambda: before)
+            check_step(engine, hello, fields, item, len(rec.items) + 1, ref, before)
             view = item["view"]
         if rec.state.is_over:  # after the end of the match every action is refused
             probe([], view)
@@ -293,7 +277,7 @@ class _Guarded:
 
 
 def _disagreement(
-    rec: Recorder,
+    rec: Partner,
     out: Path | None,
     text: str,
     divergence: Divergence | None = None,

@@ -1,5 +1,8 @@
 """The examples of the reinforcement-learning pages (``docs/rl/examples``)
-run as they are and print what the pages say they print."""
+run as they are and print what the pages say they print. The training
+example (``train_maskable_ppo.py``) needs torch and sb3-contrib, which no
+extra installs, and minutes of CPU: ``docs/rl/training.md`` shows a run of
+it."""
 
 from __future__ import annotations
 
@@ -14,9 +17,11 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "rl" / "examples"
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("pettingzoo_random.py", ["hand scores: {'seat_0': ", "observation size: 296", "actions: 16200"]),
+        ("pettingzoo_random.py", ["hand scores: {'player_0': ", "observation size: 302", "actions: 16200"]),
         ("gymnasium_greedy.py", ["game points of a random agent against greedy, per hand: "]),
         ("openspiel_mcts.py", ["hand 0: returns [", "MCTS won "]),
+        ("search_small.py", ["Utility.ZERO_SUM, returns in [-0.5, 0.5]", "ISMCTS against random: won ",
+                             "MCCFR (outcome sampling, 1500 iterations"]),
     ],
 )
 def test_example_runs(name: str, expected: list[str], capsys: pytest.CaptureFixture[str]) -> None:

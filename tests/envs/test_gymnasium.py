@@ -76,7 +76,7 @@ def test_action_masks_for_maskable_learners() -> None:
 
 
 def test_bad_arguments_are_named() -> None:
-    with pytest.raises(ValueError, match=r"seat: expected a seat 0..1, got 2"):
+    with pytest.raises(ValueError, match=r"seat: expected a seat 0..1, 'rotate' or 'random', got 2"):
         gym_env("briscola-2", seat=2)
     with pytest.raises(ValueError, match="opponent: expected one of"):
         gym_env("briscola-2", opponent="clever")

@@ -41,19 +41,47 @@ def play_out(env, seed: int) -> dict[str, float]:
 
 
 def test_a_hand_episode_pays_what_the_hand_scores() -> None:
-    env = aec_env("briscola-2")
+    env = aec_env("briscola-2", seats="fixed")
     totals = play_out(env, 3)
     result = env.game.view()["match"]["game_points"]
-    assert totals == {"seat_0": float(result[0]), "seat_1": float(result[1])}
+    assert totals == {"player_0": float(result[0]), "player_1": float(result[1])}
     assert sorted(totals.values()) == [0.0, 1.0]  # one hand: the winner's game point
 
 
 def test_a_match_episode_runs_to_the_end_of_the_match() -> None:
-    env = aec_env("scopa-2", reward="match", max_hands=40)
+    env = aec_env("scopa-2", episode="match", max_hands=40, seats="fixed")
     totals = play_out(env, 1)
     match = env.game.view()["match"]
     assert match["over"] or env.game.hands_played == 40
-    assert [totals["seat_0"], totals["seat_1"]] == [float(p) for p in match["points"]]
+    assert [totals["player_0"], totals["player_1"]] == [float(p) for p in match["points"]]
+
+
+@pytest.mark.parametrize("variant", ["briscola-2", "briscola-4", "scopa-2", "chiamata", "tressette-2"])
+def test_each_reward(variant: str) -> None:
+    """``win`` pays the match score, ``points`` the card points taken (all
+    of the pack's, in a trick game), ``diff`` adds up to zero at every step."""
+    from regola.spec import load
+
+    ruleset = load(variant)
+    for seed in range(3):
+        win = play_out(aec_env(variant, seats="fixed"), seed)
+        points = play_out(aec_env(variant, reward="points", seats="fixed"), seed)
+        diff_env = aec_env(variant, reward="diff", seats="fixed")
+        diff = play_out(diff_env, seed)
+        assert sum(diff.values()) == pytest.approx(0.0)
+        mean = sum(win.values()) / len(win)
+        assert diff == pytest.approx({a: w - mean for a, w in win.items()})
+        if ruleset.play.kind == "fishing":
+            assert points == win
+        else:
+            sides = ruleset.seating.sides()
+            per_side = sum(points[f"player_{side[0]}"] for side in sides)
+            assert per_side == ruleset.deck.total_points or ruleset.hand_scoring.kind != "card-points"
+
+
+def test_legacy_episode_names_still_work() -> None:
+    env = aec_env("briscola-2", reward="match")
+    assert (env.game.episode, env.game.reward) == ("match", "win")
 
 
 def test_only_the_seat_to_move_has_a_mask_and_the_space_is_versioned() -> None:
@@ -86,7 +114,11 @@ def test_options_and_a_dealt_deck_are_taken() -> None:
 
 
 def test_bad_arguments_are_named() -> None:
-    with pytest.raises(ValueError, match="reward: expected 'hand' or 'match'"):
+    with pytest.raises(ValueError, match="reward: expected one of 'win', 'points', 'diff'"):
         aec_env("briscola-2", reward="trick")
+    with pytest.raises(ValueError, match="episode: expected 'hand' or 'match'"):
+        aec_env("briscola-2", episode="trick")
+    with pytest.raises(ValueError, match="seats: expected one of 'fixed', 'rotate', 'random'"):
+        aec_env("briscola-2", seats="left")
     with pytest.raises(ValueError, match="max_hands"):
         aec_env("briscola-2", max_hands=0)

@@ -18,5 +18,5 @@ for agent in env.agent_iter():
     env.step(int(rng.choice(legal)))
 
 print("hand scores:", totals)
-print("observation size:", env.observation_space("seat_0")["observation"].shape[0])
-print("actions:", env.action_space("seat_0").n)
+print("observation size:", env.observation_space("player_0")["observation"].shape[0])
+print("actions:", env.action_space("player_0").n)

@@ -1,0 +1,1 @@
+"""The fishing games, fast: Scopa and Scopone."""
