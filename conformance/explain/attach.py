@@ -27,6 +27,11 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from regola.conformance.explain import causes, search
+from regola.conformance.explain.replay import named
+
+FIXED = ("accepted", "crashed", "wrong-rule", "changed-by-reject")
+"""Divergences at a reject line: each reject line breaks one rule alone
+(`regola.conformance.explain.waive`), so theirs is the rule named."""
 
 LATER = 3
 """Later divergences explained per trace (0: the root only)."""
@@ -56,7 +61,11 @@ def attach_all(result: Any, header: dict[str, Any], lines: Sequence[dict[str, An
         items = list(lines[: max(0, divergence.line - 1)])
         found = explain_anywhere(header, items, divergence, list(fields), budget, loose, tuple(blamed))
         divergence.explained_by = found
-        if found.rule is not None and (found.how != "guess" or found.causes):
+        if divergence.kind in FIXED:
+            pass  # a reject line breaks one rule alone: that is the rule, whatever explains it
+        elif named(divergence) is not None:
+            divergence.rule = named(divergence)  # the rule the engine itself cited to refuse a legal action
+        elif found.rule is not None and (found.how != "guess" or found.causes):
             divergence.rule = found.rule  # a guess names the rule behind the field that differs
         if found.how != "guess":
             blamed.append(found.rule)  # a later one may follow from the same cause: tried first

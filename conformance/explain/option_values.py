@@ -93,7 +93,15 @@ def values(path: str, ruleset: Ruleset) -> list[Any]:
     ann = _option_fields()[path][0]
     if typing.get_origin(ann) is typing.Literal:
         return list(typing.get_args(ann))
-    return [True, False] if ann is bool else []
+    if ann is bool:
+        return [True, False]
+    if ann is int:
+        # a count or a value off by one, left out, or doubled: the shapes of a
+        # wrong constant (a Napoletana worth 1 instead of 3)
+        now = current(ruleset, path)
+        if isinstance(now, int):
+            return [v for v in dict.fromkeys((now - 1, now + 1, 0, 1, 2 * now)) if v >= 0 and v != now]
+    return []
 
 
 def current(ruleset: Ruleset, path: str) -> Any:
