@@ -158,8 +158,10 @@ def idle_candidates(state: State, vocab: Vocabulary) -> list[Candidate]:
     """Player actions between hands, or any action after the end of the match."""
     when = "after the end of the match" if state.is_over else "between hands"
     out = [(f"{_a(kind)} {when}", dict(a)) for kind, a in vocab.templates.items() if kind != "shuffle"]
-    if state.is_over and "shuffle" in vocab.templates:
-        out.append((f"a shuffle {when}", dict(vocab.templates["shuffle"])))
+    if state.is_over:
+        # a new deal after the end breaks the end alone (a play then is also out of turn)
+        shuffle = vocab.templates.get("shuffle") or {"type": "shuffle", "deck": list(state.ruleset.deck.cards())}
+        out.append((f"a shuffle {when}", dict(shuffle)))
     return out
 
 

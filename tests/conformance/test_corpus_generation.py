@@ -159,8 +159,13 @@ def test_illegal_candidates_and_the_rules_that_refuse_them():
     rules = load("briscola-2")
     state = new_game(rules, deck(["Ad", "2d", "3d", "4c", "Kc", "5s", "7b"]))
     legal = [{"type": "play", "seat": 1, "card": c} for c in ("Ad", "3d", "Kc")]
-    cands = dict(player_candidates(state, legal, rules, Vocabulary([])))
-    assert cands["a play out of turn"] == {"type": "play", "seat": 0, "card": "Ad"}
+    listed = player_candidates(state, legal, rules, Vocabulary([]))
+    cands = dict(listed)
+    # out of turn with a card the out-of-turn seat holds: a card of the player
+    # to move would also be a card not held, two rules broken at once
+    assert [a for m, a in listed if m == "a play out of turn"] == [
+        {"type": "play", "seat": 0, "card": c} for c in ("2d", "4c", "5s")
+    ]
     assert cands["a play of a card not held"] == {"type": "play", "seat": 1, "card": "2d"}
     assert cands["a shuffle during a hand"]["type"] == "shuffle"
     finder = RejectFinder()
@@ -192,9 +197,12 @@ def test_actions_between_hands_and_after_the_end():
     steps = list(steps)
     assert steps[-1][3].is_over
     vocab = Vocabulary(steps)
-    assert [m for m, _ in idle_candidates(steps[-1][3], vocab)] == ["a play after the end of the match"]
+    assert [m for m, _ in idle_candidates(steps[-1][3], vocab)] == [
+        "a play after the end of the match", "a shuffle after the end of the match"]
     found = RejectFinder().find(rules, first, steps)
-    assert found[len(steps)] == [("a play after the end of the match", vocab.templates["play"], "briscola.match.end")]
+    # a play after the end is also out of turn (nobody is to move): only the new deal breaks the end alone
+    shuffle = {"type": "shuffle", "deck": list(rules.deck.cards())}
+    assert found[len(steps)] == [("a shuffle after the end of the match", shuffle, "briscola.match.end")]
 
 
 # --- the search ------------------------------------------------------------
