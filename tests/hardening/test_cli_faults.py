@@ -60,13 +60,20 @@ def interrupt(args: list[str], after: float) -> tuple[int, str, float]:
     return proc.returncode, err, time.monotonic() - start
 
 
+def said_interrupted(err: str, progress: str) -> bool:
+    """The one line "interrupted", after whatever progress lines the command
+    wrote before Ctrl-C (how many depends on how busy the machine is)."""
+    *before, last = err.strip().splitlines() or [""]
+    return last == "interrupted" and all(line.startswith(progress) for line in before)
+
+
 def test_ctrl_c_during_conform_exits_130_and_kills_the_engine(tmp_path):
     cmd, pid_file = engine_script(tmp_path, "stubborn")
     trace = next(iter(iter_traces(["briscola-2"])))
     try:
         status, err, took = interrupt(["conform", "--engine", cmd, "--trace", str(trace), "--timeout", "30"], 3.0)
         assert status == 130
-        assert err.strip() == "interrupted"
+        assert said_interrupted(err, "conform: ")
         assert took < 10
         pids = pids_of(pid_file)
         assert len(pids) == 2 and none_alive(pids)
@@ -79,7 +86,7 @@ def test_ctrl_c_during_check_never_reports_a_variant_disproved(tmp_path, monkeyp
     status, err, _ = interrupt(["check"], 2.0)
     assert status in (0, 130)  # 0 only if it had finished
     if status == 130:
-        assert err.strip() == "interrupted"
+        assert said_interrupted(err, "check: ")
     assert "not proved" not in err and "Traceback" not in err
 
 
@@ -88,7 +95,7 @@ def test_ctrl_c_during_corpus_generation_leaves_nothing(tmp_path):
                                 "--jobs", "2", "--corpus", str(tmp_path / "c")], 1.0)
     assert status in (0, 130)
     if status == 130:
-        assert err.strip() == "interrupted"
+        assert said_interrupted(err, "generate: ")
         assert list(tmp_path.iterdir()) == []
 
 
