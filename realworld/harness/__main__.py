@@ -12,6 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import fingerprint
 from .catalog import CatalogError, Engine, engines
 from .checkout import CheckoutError, checkout
 from .plants import PlantError, run_plant
@@ -33,7 +34,7 @@ def do_checkout(e: Engine) -> None:
 def do_conform(e: Engine) -> Run:
     tree = checkout(e)
     run = conform(e, tree)
-    _write(e.results / "conform.json", run.to_json())
+    _write(e.results / "conform.json", {**run.to_json(), "fingerprint": fingerprint.of(e)})
     failed = sum(t.status != "passed" for t in run.traces)
     print(f"[{e.slug}] {len(run.traces)} traces, {failed} not passed, {run.seconds:.0f} s")
     return run
