@@ -12,6 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import fingerprint
 from .catalog import CatalogError, Engine, engines
 from .checkout import CheckoutError, checkout
 from .plants import PlantError, run_plant
@@ -33,7 +34,7 @@ def do_checkout(e: Engine) -> None:
 def do_conform(e: Engine) -> Run:
     tree = checkout(e)
     run = conform(e, tree)
-    _write(e.results / "conform.json", run.to_json())
+    _write(e.results / "conform.json", {**run.to_json(), "fingerprint": fingerprint.of(e)})
     failed = sum(t.status != "passed" for t in run.traces)
     print(f"[{e.slug}] {len(run.traces)} traces, {failed} not passed, {run.seconds:.0f} s")
     return run
@@ -113,9 +114,30 @@ def do_record(e: Engine) -> None:
     print(f"[{e.slug}] cassette: {n} sessions of {len(wanted)} traces")
 
 
+PYPI = {
+    "naipes": ["brisca-2"],
+    "briscas": ["brisca-2", "briscas-2"],
+    "libbisca": ["bisca-2"],
+    "textarena": ["briscola-2", "briscola-3", "briscola-4-solo"],
+}
+"""The engines published on PyPI (built-in adapters) and the variants they are run on."""
+
+
+def do_compat() -> None:
+    """The results files of the PyPI engines (``docs/compat/NAME.json``),
+    from a live run against the corpus."""
+    out = Path(__file__).resolve().parents[2] / "docs" / "compat"
+    for name, variants in PYPI.items():
+        cmd = [*regola_command(), "conform", "--engine", name, "--results", str(out / f"{name}.json")]
+        for v in variants:
+            cmd += ["--variant", v]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        print(f"[{name}] exit {proc.returncode}: {proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ''}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m realworld.harness", description=__doc__)
-    ap.add_argument("verb", choices=["checkout", "conform", "plants", "fuzz", "score", "record", "list"])
+    ap.add_argument("verb", choices=["checkout", "conform", "plants", "fuzz", "score", "record", "list", "compat"])
     ap.add_argument("slugs", nargs="*", help="engines (default: every engine folder)")
     ap.add_argument("--plant", action="append", default=[], help="only these plant ids")
     ap.add_argument("--seconds", type=float, default=120.0, help="fuzz time per engine")
@@ -125,6 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.verb == "list":
             print("\n".join(engines()))
+            return 0
+        if args.verb == "compat":
+            do_compat()
             return 0
         if args.verb == "score":
             scores = [s for s in (engine_score(Engine(x)) for x in slugs) if s is not None]

@@ -44,9 +44,16 @@ class Divergence:
     ambiguous: list[str] = field(default_factory=list)
     causes: list[str] = field(default_factory=list)
     """The rules of every cause, field by field (two bugs at one step: two rules)."""
+    message: str = ""
+    """What differs (the values): a plant that changes the values at a line
+    that already differed is a new divergence there."""
 
     def key(self) -> tuple:
-        return (self.line, self.kind, self.rule)
+        return (self.line, self.kind, self.message or self.rule)
+
+    def names(self, rules: list[str]) -> bool:
+        """Whether this divergence names one of ``rules`` (its rule, or a cause's)."""
+        return self.rule in rules or any(r in rules for r in self.causes)
 
 
 @dataclass
@@ -72,6 +79,7 @@ def _divergence(d: dict[str, Any], consequential: bool) -> Divergence:
         consequential=consequential,
         ambiguous=list(exp.get("candidates") or exp.get("ambiguous") or []),
         causes=[c.get("rule") for c in exp.get("causes") or [] if c.get("rule")],
+        message=str(d.get("message") or "")[:300],
     )
 
 

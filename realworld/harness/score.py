@@ -44,27 +44,25 @@ def load_json(path: Path) -> Any:
 
 
 def score_bugs(engine: Engine, run: Run, fuzz: dict[str, Any] | None, witnesses: dict[str, list[str]]) -> list[BugScore]:
+    """Each listed bug: caught when a trace that shows it (its ``witness``
+    traces, read from the run by hand) failed, or, for a bug with no
+    witness in the run, when any divergence names one of its rules; right
+    when a divergence of a witness trace (or, without one, of any trace)
+    names one of its rules, as its rule or one of its causes."""
     out = []
     fuzz_rules = {g.get("rule") for g in (fuzz or {}).get("failures", [])}
+    by_id = {t.id: t for t in run.traces}
     for bug in engine.bugs:
         if bug.kind != "bug":
             continue
-        right_by = None
-        blamed: set[str] = set()
-        for t in run.traces:
-            for d in t.divergences:
-                if d.rule in bug.rules and right_by is None:
-                    right_by = f"{t.id}:{d.line}"
-        wit = witnesses.get(bug.id, [])
-        failing = {t.id: t for t in run.traces if t.status in ("failed", "errored")}
-        wit_failed = [w for w in wit if w in failing]
-        for w in wit_failed:
-            r = failing[w].root
-            if r and r.rule:
-                blamed.add(r.rule)
-        caught = right_by is not None or bool(wit_failed)
-        out.append(BugScore(bug, caught, right_by is not None, right_by or (wit_failed[0] if wit_failed else None),
-                            sorted(blamed), bool(fuzz_rules & set(bug.rules))))
+        wit = [by_id[w] for w in witnesses.get(bug.id, []) if w in by_id]
+        pool = wit or run.traces
+        right_by = next((f"{t.id}:{d.line}" for t in pool for d in t.divergences if d.names(bug.rules)), None)
+        failing = [t for t in wit if t.status in ("failed", "errored", "unchecked")]
+        blamed = sorted({t.root.rule for t in failing if t.root and t.root.rule})
+        caught = right_by is not None or bool(failing)
+        by = right_by or (failing[0].id if failing else None)
+        out.append(BugScore(bug, caught, right_by is not None, by, blamed, bool(fuzz_rules & set(bug.rules))))
     return out
 
 
