@@ -17,7 +17,7 @@ from .catalog import CatalogError, Engine, engines
 from .checkout import CheckoutError, checkout
 from .plants import PlantError, run_plant
 from .runs import Run, conform, regola_command
-from .score import engine_score, render
+from .score import engine_score, render, triage
 
 
 def _write(path: Path, data: object) -> None:
@@ -92,18 +92,25 @@ def do_record(e: Engine) -> None:
     """Cassettes of the traces that show the engine's listed bugs."""
     tree = checkout(e)
     run = Run.from_json(json.loads((e.results / "conform.json").read_text()))
-    wanted = sorted({t.id for t in run.traces if t.status != "passed"})
+    # the traces that show the listed bugs, and the first few others that fail
+    witness = {w for ws in triage(e).get("witness", {}).values() for w in ws}
+    failing = [t.id for t in run.traces if t.status not in ("passed", "unsupported")]
+    wanted = sorted(({t.id for t in run.traces} & witness) | set(failing[:5]))
     if not wanted:
         print(f"[{e.slug}] nothing failed: no cassette")
         return
-    from regola.conformance.trace.files import CORPUS_DIR  # noqa: PLC0415
-    from regola.conformance.trace.storage import COMPRESSED  # noqa: PLC0415
+    from regola.conformance.trace.files import CORPUS_DIR, trace_files  # noqa: PLC0415
 
-    paths = [str(CORPUS_DIR / f"{w}{COMPRESSED}") for w in wanted]
+    by_id = {f"{p.parent.name}/{p.name.split('.jsonl')[0]}": p
+             for v in e.info.variants for p in trace_files(CORPUS_DIR / v)}
+    wanted = [w for w in wanted if w in by_id]
+    paths = [str(by_id[w]) for w in wanted]
     with tempfile.TemporaryDirectory() as tmp:
         parts = Path(tmp) / "parts"
         rec = [sys.executable, "-m", "realworld.harness.cassette", "record", str(parts), "--", *e.command(tree)]
         cmd = [*regola_command(), "conform", "--engine", " ".join(rec), "--json", str(Path(tmp) / "r.json")]
+        for k, v in sorted(e.info.house_options.items()):
+            cmd += ["--option", f"{k}={json.dumps(v) if not isinstance(v, str) else v}"]
         for p in paths:
             cmd += ["--trace", p]
         subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
