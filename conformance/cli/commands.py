@@ -67,6 +67,9 @@ def _interrupted(signum: int, frame: object) -> None:
         os._exit(INTERRUPTED)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut the clean-up short
     _INTERRUPTED = True
+    from .progress import SILENT
+
+    SILENT.set()  # the progress lines end before the one line
     typer.echo("interrupted", err=True)
     import multiprocessing
 

@@ -24,6 +24,8 @@ FIRST = 2.0
 """Seconds before the first line: a quick command prints none."""
 EVERY = 5.0
 """Seconds between lines after the first."""
+SILENT = threading.Event()
+"""Set once the command is interrupted: no progress line after "interrupted"."""
 
 
 class Heartbeat:
@@ -59,6 +61,8 @@ class Heartbeat:
     def _run(self) -> None:
         wait = self.first
         while not self._stop.wait(wait):
+            if SILENT.is_set():
+                return
             try:
                 self.stream.write(self.line() + "\n")
                 self.stream.flush()

@@ -63,8 +63,10 @@ def attach_all(result: Any, header: dict[str, Any], lines: Sequence[dict[str, An
         divergence.explained_by = found
         if divergence.kind in FIXED:
             pass  # a reject line breaks one rule alone: that is the rule, whatever explains it
-        elif named(divergence) is not None:
-            divergence.rule = named(divergence)  # the rule the engine itself cited to refuse a legal action
+        elif not divergence.consequential and named(divergence) is not None:
+            # the root: the rule the engine itself cited to refuse a legal action (a later
+            # refusal may follow from an earlier fault, whose explanation then wins)
+            divergence.rule = named(divergence)
         elif found.rule is not None and (found.how != "guess" or found.causes):
             divergence.rule = found.rule  # a guess names the rule behind the field that differs
         if found.how != "guess":

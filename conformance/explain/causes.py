@@ -34,7 +34,7 @@ from typing import Any
 
 from regola import reference
 from regola.conformance.explain import shapes
-from regola.conformance.explain.fields import StepKind, keys_of, owner, owners, refine
+from regola.conformance.explain.fields import StepKind, keys_of, owner, owners, priority, refine
 from regola.conformance.explain.search import (
     EXPLAINED_KINDS,
     MAX_ALTERNATIVES,
@@ -146,7 +146,7 @@ def _refined(whole: Explanation, found: Any, keys: list[str], ctx: Any, known: f
         rule = refine(whole.rule, alt.misreading.rules, keys, ctx.kind, known)
     cause = Cause(tuple(keys), rule, whole.how, whole.text, whole.candidates)
     return Explanation(rule, whole.how, whole.text, whole.tried, whole.rivals, whole.candidates, (cause,),
-                       whole.options)
+                       whole.options, whole.misreading)
 
 
 def _cover(
@@ -181,7 +181,9 @@ def _cover(
         rule = rule or divergence.rule
         alike = tuple(owners(k, ctx.kind, known)[:4]) if ctx is not None else ()
         out.append(Cause((k,), rule, "guess", guess_text(_Named(rule), (k,)), alike if len(alike) > 1 else ()))
-    return _merge(out)
+    certain = [c for c in _merge(out) if c.how != "guess"]
+    guesses = sorted((c for c in _merge(out) if c.how == "guess"), key=lambda c: min(map(priority, c.keys)))
+    return certain + guesses
 
 
 def _merge(causes: list[Cause]) -> list[Cause]:

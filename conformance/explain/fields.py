@@ -155,6 +155,26 @@ _TABLE: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 )
 
 
+PRIORITY = (
+    ("indicator", "trump"),
+    ("won", "last_trick", "leader", "tricks_played", "points"),
+    ("auction",), ("contract",), ("scope",), ("table", "captured", "last_capture"),
+    ("result",), ("match",),
+    ("hands", "hand_sizes", "stock", "stock_size", "stock_top"),
+    ("to_move", "trick"), ("phase",), ("dealer", "hand_number"),
+)
+"""The most telling fields first, for guesses about several fields: when the
+trick's winner is wrong the hands differ too (the wrong player drew first),
+but the fault is the winner; a face-up card drawn before its time shows in
+the hands and the stock, but the indicator tells."""
+
+
+def priority(key: str) -> int:
+    """The rank of a key in `PRIORITY` (lower tells more)."""
+    base = key.split(".")[0]
+    return next((i for i, keys in enumerate(PRIORITY) if base in keys), len(PRIORITY))
+
+
 def _holds(kind: StepKind, predicate: str) -> bool:
     return predicate == "any" or bool(getattr(kind, predicate))
 

@@ -80,12 +80,15 @@ class Explanation:
     options: tuple[tuple[str, Any], ...] = ()
     """For a house rule: the option values that reproduce the engine (checked
     against the engine's other games by `regola.conformance.explain.refute`)."""
+    misreading: Any = None
+    """For a misreading: which (checked against the engine's other games too)."""
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["causes"] = [c.to_json() for c in self.causes]
         out["candidates"] = list(self.candidates)
         out["options"] = [[p, v] for p, v in self.options]
+        out["misreading"] = self.misreading.describe() if self.misreading is not None else None
         return out
 
 
@@ -303,7 +306,7 @@ def search(
             best = _prefer(hits, divergence, reach.legal_rules(header, items, divergence))
             rivals = sorted({h.rule for h in hits} - {best.rule})
             found.whole = Explanation(best.rule, best.how, best.text, found.tried, len(rivals),
-                                      _ambiguous(best, hits, divergence), (), best.options)
+                                      _ambiguous(best, hits, divergence), (), best.options, best.misreading)
             found.whole_alt = best  # type: ignore[attr-defined]
             return found
         if found.tried >= budget:

@@ -42,7 +42,7 @@ from typing import IO, Any
 from regola.conformance.protocol import process
 from regola.conformance.protocol.bundle import AnswerCache
 from regola.conformance.protocol.pipeline import Planned, Script, Wire, brought, clip
-from regola.conformance.protocol.engine import VERSIONS, ActionRejected, EngineFailure, protocol_version
+from regola.conformance.protocol.engine import VERSIONS, ActionRejected, EngineFailure, protocol_version, speaks
 
 PROTOCOL = 1
 
@@ -295,7 +295,7 @@ class SubprocessEngine:
         actions asked next."""
         with self._lock:
             if self._broken is None:
-                self._script.bundle = self.bundle and self._hello.get("protocol") == "1.1"
+                self._script.bundle = self.bundle and speaks(self._hello, "1.1")
                 self._script.plan(calls, self._wire)
 
     def settle_calls(self) -> bool:

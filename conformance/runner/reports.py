@@ -16,13 +16,20 @@ engine. JSON, sorted keys::
         "briscola-2": {
           "status": "pass",              # pass | fail | error | unsupported
           "traces": 40, "passed": 40, "failed": 0, "errored": 0, "unsupported": 0,
+          "unchecked": 0,                # replayed, but not checking what it is for
           "first_failing_trace": null,   # "briscola-2/playout-007" (corpus order)
           "first_failing_rule": null,    # the rule most likely broken there
           "divergences": 0,              # roots and possible consequences, all traces
           "rules_blamed": [],            # every rule blamed by one of them, sorted
           "fields_checked": 21,          # view fields compared ...
           "fields_total": 21,            # ... of the fields the views have
-          "fields_share": 1.0            # fields_checked / fields_total, 3 decimals
+          "fields_share": 1.0,           # fields_checked / fields_total, 3 decimals
+          "checked": {                   # what the run checked (`.account`)
+            "rules": {"briscola.trick.winner": "verified", ...},  # failed | verified | vacuous | never reached
+            "counts": {"verified": 31, "vacuous": 0, "never reached": 1, "failed": 0},
+            "refusals": {"briscola.play.turn": {"refused": 3}, ...},   # per rule, by outcome
+            "fields": {"hands": true, "match": false, ...}             # checked or not
+          }
         }
       }
     }

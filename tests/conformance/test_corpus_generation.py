@@ -200,9 +200,12 @@ def test_actions_between_hands_and_after_the_end():
     assert [m for m, _ in idle_candidates(steps[-1][3], vocab)] == [
         "a play after the end of the match", "a shuffle after the end of the match"]
     found = RejectFinder().find(rules, first, steps)
-    # a play after the end is also out of turn (nobody is to move): only the new deal breaks the end alone
+    # after the end only the end is in force: a play and a new deal break it alone
     shuffle = {"type": "shuffle", "deck": list(rules.deck.cards())}
-    assert found[len(steps)] == [("a shuffle after the end of the match", shuffle, "briscola.match.end")]
+    assert found[len(steps)] == [
+        ("a play after the end of the match", vocab.templates["play"], "briscola.match.end"),
+        ("a shuffle after the end of the match", shuffle, "briscola.match.end"),
+    ]
 
 
 # --- the search ------------------------------------------------------------

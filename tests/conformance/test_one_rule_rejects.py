@@ -49,11 +49,11 @@ def test_an_out_of_turn_play_with_the_movers_card_breaks_two_rules() -> None:
 
 
 def test_waiving_leaves_the_reference_as_it_was() -> None:
-    rules = load_ruleset("scopa-2")
+    rules = load_ruleset("briscola-2")
     state = reference.new_game(rules, reference.shuffled_deck(rules, __import__("random").Random(3)))
     bad = {"type": "play", "seat": 1 - state.to_move, "card": state.hands[1 - state.to_move][0]}
-    with waived("scopa.play.turn"):
+    with waived("briscola.play.turn"):
         reference.apply(state, bad)  # no refusal while the turn's check is removed
     with pytest.raises(reference.IllegalAction) as refused:
         reference.apply(state, bad)
-    assert refused.value.rule_id == "scopa.play.turn"
+    assert refused.value.rule_id == "briscola.play.turn"

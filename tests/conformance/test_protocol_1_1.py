@@ -60,6 +60,7 @@ def test_hello_answers_the_newest_version_both_sides_speak():
     assert ask(served, cmd="hello", protocol=1)["protocol"] == 1  # a protocol 1 runner
     assert ask(served, cmd="hello", protocol=1, versions=["1", "1.1"])["protocol"] == "1.1"
     assert ask(served, cmd="hello", protocol="1.1")["protocol"] == "1.1"
+    assert ask(served, cmd="hello", protocol=1, versions=["1", "1.1", "1.2"])["protocol"] == "1.2"
     # an engine that speaks only 1 stays at 1 whatever the runner offers
     assert ask(ReferenceEngine(), cmd="hello", protocol=1, versions=["1", "1.1"])["protocol"] == 1
     refused = ask(served, cmd="hello", protocol=2)
@@ -68,7 +69,8 @@ def test_hello_answers_the_newest_version_both_sides_speak():
 
 def test_the_client_reads_the_version_the_engine_speaks():
     with SubprocessEngine([sys.executable, "-m", "regola.conformance.protocol.serve"]) as eng:
-        assert eng.hello()["protocol"] == "1.1" and speaks(eng.hello(), "1.1")
+        # regola serve speaks the newest version, 1.2, which includes 1.1
+        assert eng.hello()["protocol"] == LATEST == "1.2" and speaks(eng.hello(), "1.1")
     assert speaks({}, "1") and not speaks({}, "1.1") and not speaks({"protocol": 1}, "1.1")
 
 

@@ -37,3 +37,17 @@ def test_a_house_rule_the_other_games_agree_with_stays():
     fake = _failed(("hand_scoring.tie", "last-trick"))  # none of these games is tied: nothing refutes it
     refute_options([*passed, fake], hello)
     assert fake.divergence.explained_by.how == "option"
+
+
+def test_a_misreading_the_engines_other_games_refute_becomes_a_guess():
+    from regola.conformance.explain.misreadings import by_rule
+
+    misread = next(m for m in by_rule()["briscola.draw.order"] if "winner" in m.what)
+    passed, hello = run_traces([p for p in iter_traces(["briscola-2"]) if p.name.startswith("playout-")],
+                               ReferenceEngine)
+    fake = _failed(("hand_scoring.tie", "last-trick"))
+    fake.divergence.explained_by = Explanation("briscola.draw.order", "misreading", "behaves as if ...",
+                                               misreading=misread)
+    refute_options([*passed, fake], hello)  # every game draws: the engine that passed them draws right
+    why = fake.divergence.explained_by
+    assert why.how == "guess" and "the misreading" in why.text and why.misreading is None

@@ -85,10 +85,13 @@ def test_the_results_file_has_the_documented_shape(run, tmp_path):
     header_view = json.loads(Path(results[0].path).read_text().split("\n", 1)[0])["view"]
     assert b["fields_checked"] == b["fields_total"] == len(header_view)
     assert set(b) == {
-        "status", "traces", "passed", "failed", "errored", "unsupported",
+        "status", "traces", "passed", "failed", "errored", "unsupported", "unchecked",
         "first_failing_trace", "first_failing_rule", "fields_checked", "fields_total", "fields_share",
-        "divergences", "rules_blamed",
+        "divergences", "rules_blamed", "checked",
     }
+    # what the run checked: every rule of the variant, its state, and the fields
+    assert set(b["checked"]) == {"rules", "counts", "refusals", "fields"}
+    assert set(b["checked"]["counts"]) == {"failed", "verified", "vacuous", "never reached"}
     assert [p.name for p in path.parent.iterdir()] == ["results.json"]  # no temporary file left
 
 
@@ -104,7 +107,7 @@ def test_the_json_report_holds_every_trace_and_its_divergence(run):
     results, hello = run
     data = json.loads(json.dumps(json_report(results, hello, "regola conform --engine x")))
     assert data["format"] == "regola-conformance-report"
-    assert data["summary"] == {"traces": 3, "passed": 1, "failed": 2, "errored": 0, "unsupported": 0}
+    assert data["summary"] == {"traces": 3, "passed": 1, "failed": 2, "errored": 0, "unsupported": 0, "unchecked": 0}
     assert data["command"] == "regola conform --engine x"
     first = data["traces"][0]
     assert first["status"] == "failed"

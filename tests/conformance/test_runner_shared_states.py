@@ -98,9 +98,9 @@ def test_the_runner_hands_the_kept_states_to_the_replay(playout, monkeypatch, st
     handed = []
     real = run_module.replay_trace
 
-    def spy(engine, hello, trace, replay="", states=None):
+    def spy(engine, hello, trace, replay="", states=None, **kw):
         handed.append(states)
-        return real(engine, hello, trace, replay, states)
+        return real(engine, hello, trace, replay, states, **kw)
 
     monkeypatch.setattr(run_module, "replay_trace", spy)
     results, _ = run_traces([playout], Reference)

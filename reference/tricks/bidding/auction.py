@@ -25,6 +25,8 @@ from ..seats import in_hand, sitting_out, speaker_after
 from ..state import HandResult, State, replace
 from .actions import BidAction, PassAction, ShowHandAction
 from .bids import Auction, Bid, Contract
+from .bid_checks import check_bid, check_speaker
+from .values import bid_faces, overcalls, target_of  # noqa: F401 - bid_faces for the call
 
 
 def first_speaker(state: State) -> int:
@@ -55,52 +57,6 @@ def _dealt(state: State) -> tuple[str, ...]:
     ``chiamata.seat.dealer-sits-out``: the dealer is dealt no cards."""
     out = () if state.ruleset.calling.monte else ("chiamata.deal.whole-pack",)
     return out + (("chiamata.seat.dealer-sits-out",) if sitting_out(state) is not None else ())
-
-
-def target_of(state: State, bid: Bid) -> int:
-    """``chiamata.score.target``: a face or a plain Two needs the minimum
-    (61); a raised Two or a points bid needs its points."""
-    return bid.points if bid.points is not None else state.ruleset.bidding.min_points
-
-
-def _raises(state: State, current: int | None) -> list[int]:
-    """Point targets a bid may name over ``current`` (None: the first bid of
-    a points auction). ``chiamata.bid.after-two`` / ``chiamata.bid.points``."""
-    b = state.ruleset.bidding
-    if current is None:
-        return list(range(b.min_points, b.max_points + 1)) if b.raise_rule == "any-higher" else [b.min_points]
-    if b.raise_rule == "any-higher":
-        return list(range(current + 1, b.max_points + 1))
-    nxt = current + b.raise_step
-    return [nxt] if nxt <= b.max_points else []
-
-
-def bid_faces(state: State) -> tuple[str, ...]:
-    """``chiamata.bid.face``, ``chiamata.bid.lower-rank``: the faces that may be bid, from the
-    lowest bid (the strongest face) to the highest (the weakest, "the Two");
-    a face with no card in play cannot be called, so it cannot be bid."""
-    tables = state.tables
-    return tuple(f for f in state.ruleset.deck.strength if any(f + s.id in tables.order for s in state.ruleset.deck.suits))
-
-
-def overcalls(state: State) -> list[tuple[str | None, int | None]]:
-    """The (face, points) of every bid that overcalls the current highest,
-    lowest first: a face, a raised Two (the Two and points) or a point
-    target. `higher_bids` makes them actions; `check_bid` looks a bid up
-    here, without building sixty actions for it (for speed: a bid is
-    checked against this list at every step of an auction)."""
-    kind = state.ruleset.bidding.kind
-    high = state.auction.high
-    if kind == "points-auction":
-        return [(None, p) for p in _raises(state, high.points if high else None)]
-    ladder = bid_faces(state)  # the strongest face is the lowest bid
-    # chiamata.bid.single-round: in low-card bidding any face may be named
-    faces = ladder if high is None or kind == "low-card" else ladder[ladder.index(high.rank) + 1 :]
-    out: list[tuple[str | None, int | None]] = [(f, None) for f in faces]
-    two = ladder[-1]
-    if kind == "rank-auction" and high is not None and high.rank == two:
-        out += [(two, p) for p in _raises(state, target_of(state, high))]
-    return out
 
 
 def higher_bids(state: State, seat: int) -> list[BidAction]:
@@ -142,107 +98,6 @@ def show_hand(state: State, act: ShowHandAction) -> State:
         )
     events: list[dict[str, Any]] = [{"type": "show-hand", "seat": act.seat, "hand": list(state.hands[act.seat])}]
     return _redeal(state, state.auction, events, ["chiamata.bid.turn", "chiamata.bid.no-counters"])
-
-
-def check_speaker(state: State, seat: int, is_bid: bool) -> None:
-    """``chiamata.bid.pass-final`` and ``chiamata.bid.turn``."""
-    auction = state.auction
-    if is_bid and seat in auction.passed and not auction.reopening:
-        raise IllegalAction(
-            "chiamata.bid.pass-final",
-            f"seat {seat} has passed and is out of the auction: a pass is final",
-        )
-    if seat != state.to_move:
-        raise IllegalAction(
-            "chiamata.bid.turn", f"it is seat {state.to_move}'s turn to speak, not seat {seat}'s"
-        )
-
-
-def check_bid(state: State, act: BidAction) -> list[str]:
-    """Raise `IllegalAction` unless ``act`` overcalls the current bid;
-    return the rule ids it exercises."""
-    rules = state.ruleset.bidding
-    auction = state.auction
-    if auction.reopening:
-        if act.points != rules.min_points or act.rank is not None or act.card is not None:
-            raise IllegalAction(
-                "chiamata.bid.reopen",
-                f"the auction can only be reopened with a bid of {rules.min_points} points",
-            )
-        return ["chiamata.bid.turn", "chiamata.bid.reopen"]
-    kind = rules.kind
-    overcall = act.card is None and (act.rank, act.points) in overcalls(state)
-    kind_rule = {
-        "points-auction": "chiamata.bid.points",
-        "low-card": "chiamata.bid.single-round",
-        "rank-auction": "chiamata.bid.lower-rank",
-    }[kind]
-    if overcall:
-        used = ["chiamata.bid.turn", kind_rule]
-        if act.points is not None and kind == "rank-auction":
-            used[-1] = "chiamata.bid.after-two"
-        if kind != "points-auction":
-            used.append("chiamata.bid.face")
-        return used
-    if kind == "points-auction":
-        return _refuse_points(state)
-    return _refuse_rank(state, act, kind)
-
-
-def _refuse_points(state: State) -> list[str]:
-    """``chiamata.bid.points``: a bid of a points auction that is not one of
-    the raises allowed. Each refusal below ends its check: nothing after it
-    is a second reason for the same bid."""
-    high = state.auction.high
-    allowed = _raises(state, high.points if high else None)
-    need = f"one of {_span(allowed)}" if allowed else "nothing: no higher bid is possible"
-    raise IllegalAction(
-        "chiamata.bid.points",
-        f"a bid here is a number of points only, {need} (the current bid is {high.points if high else 'none'})",
-    )
-
-
-def _refuse_rank(state: State, act: BidAction, kind: str) -> list[str]:
-    """``chiamata.bid.face`` (a face of the ladder, and no points),
-    ``chiamata.bid.lower-rank`` (weaker than the current bid), or
-    ``chiamata.bid.after-two`` (after a Two, a Two with a higher point
-    target)."""
-    high = state.auction.high
-    ladder = bid_faces(state)
-    two = ladder[-1]
-    if act.card is not None or act.rank is None or act.rank not in ladder:
-        raise IllegalAction("chiamata.bid.face", f"a bid names one of the faces {' '.join(ladder)}, and no suit or card")
-    elif kind == "rank-auction" and (act.points is not None or (high is not None and high.rank == two)):
-        _refuse_after_two(state, act, two)
-    elif act.points is not None:
-        raise IllegalAction("chiamata.bid.face", "in this auction a bid names a face only, with no points")
-    else:
-        raise IllegalAction(
-            "chiamata.bid.lower-rank",
-            f"a bid must name a face weaker than the current bid {high.rank if high else ''}: one of "
-            f"{' '.join(rank for rank, points in overcalls(state) if points is None and rank) or 'none'}",
-        )
-    return []
-
-
-def _refuse_after_two(state: State, act: BidAction, two: str) -> None:
-    """``chiamata.bid.after-two``: once the Two has been bid, only a Two with
-    a higher point target; a point target only after a Two."""
-    high = state.auction.high
-    if act.rank != two or act.points is None:
-        raise IllegalAction(
-            "chiamata.bid.after-two",
-            f"once the Two ({two}) has been bid, a bid must be a Two with a higher point target",
-        )
-    elif high is None or high.rank != two:
-        raise IllegalAction("chiamata.bid.after-two", "a point target may only be bid after a Two")
-    else:
-        allowed = _raises(state, target_of(state, high))
-        raise IllegalAction(
-            "chiamata.bid.after-two",
-            f"a raise of the current target {target_of(state, high)} must be "
-            f"{_span(allowed) if allowed else 'impossible: the target is at its maximum'}, not {act.points}",
-        )
 
 
 def apply_auction(state: State, act: BidAction | PassAction) -> State:
@@ -407,9 +262,3 @@ def _close(state: State, auction: Auction, events, used) -> State:
         events=tuple(events),
         rules=tuple(used),
     )
-
-
-def _span(values: list[int]) -> str:
-    if len(values) == 1:
-        return str(values[0])
-    return f"{values[0]} to {values[-1]}" if values == list(range(values[0], values[-1] + 1)) else ", ".join(map(str, values))

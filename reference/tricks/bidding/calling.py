@@ -25,7 +25,7 @@ from ...errors import IllegalAction
 from ..seats import in_hand
 from ..state import State, replace
 from .actions import CallAction
-from .auction import bid_faces
+from .values import bid_faces
 from .bids import Contract
 from .monte import take_monte
 
