@@ -16,13 +16,18 @@ draws), timed in CPU time of this process:
   plain trick hand is played by one inlined loop), as a random opponent or
   a rollout uses it.
 
+With ``--partner``, also the lockstep checker's games per CPU second
+with each partner (``regola fuzz --partner reference|fast``), the engine
+being the reference in-process (the cheapest engine, so the partner's
+share of the cost is at its largest).
+
 A step is a player's move (a card, a capture, a bid...); shuffles are not
 counted. Rounds are interleaved (each times every player back to back)
 and the median of each ratio over the rounds is reported, so a busy
 machine slows both sides of a ratio alike. The target (issue 25): the fast
 core at least 10x the reference's steps/s on briscola-2.
 
-Run:  python benchmarks/bench_fast.py [--variant ID ...] [--seconds S] [--rounds R] [--check]
+Run:  python benchmarks/bench_fast.py [--variant ID ...] [--seconds S] [--rounds R] [--partner] [--check]
 """
 
 from __future__ import annotations
@@ -115,6 +120,23 @@ def steps_per_second(play: Player, ruleset: Ruleset, seconds: float, seed: int) 
             return steps / spent
 
 
+def lockstep_games_per_second(variant: str, partner: str, games: int) -> float:
+    """Lockstep games of ``variant`` per CPU second against the reference
+    engine in-process, the rules played by ``partner``."""
+    from regola.conformance.fuzz.choices import SeededChoices
+    from regola.conformance.fuzz.play import partner_factory
+    from regola.conformance.protocol.engine import ReferenceEngine
+    from regola.conformance.runner.lockstep import play_game
+
+    engine = ReferenceEngine()
+    hello = engine.hello()
+    factory = partner_factory(partner)
+    start = time.process_time()
+    for seed in range(games):
+        play_game(engine, hello, SeededChoices(seed), variant, {}, 400, None, factory)
+    return games / (time.process_time() - start)
+
+
 def median(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[len(ordered) // 2]
@@ -127,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="rounds, medians reported (default 5)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", action="store_true", help="exit with status 1 if briscola-2 misses the target")
+    parser.add_argument("--partner", action="store_true", help="also time the lockstep checker with each partner")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be more than 0 and --rounds at least 1")
@@ -159,6 +182,14 @@ def main(argv: list[str] | None = None) -> int:
             missed |= not met
             print(f"  target: the fast core at least {TARGET:.0f}x the reference on briscola-2: "
                   f"{'met' if met else 'missed'} ({best:.2f}x)")
+        if args.partner:
+            rates = {"reference": [], "fast": []}
+            for _ in range(args.rounds):
+                for partner in rates:
+                    rates[partner].append(lockstep_games_per_second(variant, partner, games=10))
+            ref, fast = median(rates["reference"]), median(rates["fast"])
+            print(f"  lockstep games/s (regola fuzz, the reference engine in-process): partner reference {ref:.1f}, "
+                  f"partner fast {fast:.1f} ({fast / ref:.2f}x)")
     return 1 if args.check and missed else 0
 
 

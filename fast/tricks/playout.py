@@ -100,27 +100,26 @@ def plain_playout(m: TrickMatch, rnd: Callable[[], float], stop: int | None) -> 
 
 def two_playout(m: TrickMatch, rnd: Callable[[], float]) -> int:
     """`plain_playout` for two players with no suit to follow, from the
-    start of a trick to the end of the hand, a trick at a time (what only
-    the hand's last trick leaves in the match is written once, after it)."""
+    start of a trick to the end of the hand, a trick at a time. What only
+    the end of the hand needs is worked out once, after its last trick:
+    the last trick itself, and each seat's tricks and card points, from
+    the cards its pile gained (two a trick)."""
     t = m.t
-    hands, won, taken, tricks_won = m.hands, m.won, m.points, m.tricks_won
-    beats, size, points = m.beats, t.size, t.pack.points
+    hands, won = m.hands, m.won
+    beats, size = m.beats, t.size
     draws, takes = t.draws, t.takes_indicator
     declare = t.counts and m.tricks_played == 0
     stock = m.stock
     leader = m.to_move
-    tricks = 0
+    had = (len(won[0]), len(won[1]))
     while True:
         other = 1 - leader
         hand = hands[leader]
         first = hand.pop(int(rnd() * len(hand)))
         hand = hands[other]
         second = hand.pop(int(rnd() * len(hand)))
-        tricks += 1
         winner = other if beats[first * size + second] else leader
         won[winner] += (first, second)
-        taken[winner] += points[first] + points[second]
-        tricks_won[winner] += 1
         if declare:
             m.declared = declarations(t, hands, ((leader, first), (other, second)))
             declare = False
@@ -138,6 +137,13 @@ def two_playout(m: TrickMatch, rnd: Callable[[], float]) -> int:
         if not (hands[0] or hands[1]):
             break
         leader = winner
+    points = t.pack.points
+    tricks = 0
+    for seat in (0, 1):
+        gained = won[seat][had[seat]:]
+        m.tricks_won[seat] += len(gained) // 2
+        m.points[seat] += sum([points[c] for c in gained])
+        tricks += len(gained) // 2
     m.tricks_played += tricks
     m.last_trick = (winner, ((leader, first), (other, second)))
     m.trick = []
