@@ -122,9 +122,9 @@ def test_the_time_budget_covers_games_and_shrinking(tmp_path):
                            shrink_seconds=20.0, out_dir=tmp_path), jobs=2)
     elapsed = time.monotonic() - started
     assert results.count("failed") and results.failures[0].trace  # found, shrunk and written
-    assert elapsed < 6.0 + 2.0 and results.seconds < 6.0 + 2.0, elapsed  # not 20 s more to shrink
+    assert elapsed < 6.0 + 3.0 and results.seconds < 6.0 + 3.0, elapsed  # not 20 s more to shrink
     quiet = run(Campaign(None, ("briscola-2",), seconds=3.0, out_dir=tmp_path / "q"), jobs=2)
-    assert quiet.games and quiet.seconds < 3.0 + 2.0
+    assert quiet.games and quiet.seconds < 3.0 + 3.0
 
 
 def test_an_action_after_the_match_is_probed_and_its_acceptance_caught(tmp_path):
