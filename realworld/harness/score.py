@@ -8,8 +8,10 @@
 - **Planted bugs**: caught and right as `plants` decides.
 - **Fuzz**: a listed bug is caught by fuzz when a failing fuzz game blames
   one of its rules.
-- **False alarms**: divergences blamed on rules no listed bug names, and
-  not explained away in ``results/triage.toml``.
+- **Found by regola**: departures added to ``bugs.toml`` after a run
+  (``found_by = "regola"``), counted apart from the listed bugs.
+- **False alarms**: divergences blamed on rules no bug of the list names
+  (read or found), and not explained away in ``results/triage.toml``.
 """
 
 from __future__ import annotations
@@ -85,13 +87,14 @@ def engine_score(engine: Engine) -> dict[str, Any] | None:
         d.rule for t in run.traces for d in t.divergences
         if d.rule and d.rule not in listed_rules and d.rule not in explained and not d.consequential
     })
-    expressible = [b for b in bugs if b.bug.expressible]
+    expressible = [b for b in bugs if b.bug.expressible and b.bug.found_by == "reading"]
     return {
         "engine": engine.slug,
         "repo": engine.info.repo,
         "commit": engine.info.commit,
         "variants": engine.info.variants,
-        "listed": len(bugs),
+        "listed": sum(b.bug.found_by == "reading" for b in bugs),
+        "found_by_regola": sum(b.bug.found_by == "regola" for b in bugs),
         "listed_expressible": len(expressible),
         "listed_caught": sum(b.caught for b in expressible),
         "listed_right": sum(b.right for b in expressible),
@@ -111,20 +114,22 @@ def pct(a: int, b: int) -> str:
 
 
 def render(scores: list[dict[str, Any]]) -> str:
-    head = f"{'engine':24} {'listed':>6} {'caught':>7} {'right':>6} {'fuzz':>5} {'planted':>7} {'caught':>7} {'right':>6}  false alarms"
+    head = f"{'engine':24} {'listed':>6} {'caught':>7} {'right':>6} {'fuzz':>5} {'planted':>7} {'caught':>7} {'right':>6} {'found':>5}  false alarms"
     lines = [head, "-" * len(head)]
-    tot = dict.fromkeys(("listed_expressible", "listed_caught", "listed_right", "listed_fuzz", "planted", "planted_caught", "planted_right"), 0)
+    tot = dict.fromkeys(("listed_expressible", "listed_caught", "listed_right", "listed_fuzz", "planted", "planted_caught",
+                         "planted_right", "found_by_regola"), 0)
     for s in scores:
         for k in tot:
             tot[k] += s[k]
         lines.append(
             f"{s['engine']:24} {s['listed_expressible']:>6} {s['listed_caught']:>7} {s['listed_right']:>6} {s['listed_fuzz']:>5}"
-            f" {s['planted']:>7} {s['planted_caught']:>7} {s['planted_right']:>6}  {', '.join(s['false_alarms']) or '-'}"
+            f" {s['planted']:>7} {s['planted_caught']:>7} {s['planted_right']:>6} {s['found_by_regola']:>5}"
+            f"  {', '.join(s['false_alarms']) or '-'}"
         )
     lines.append("-" * len(head))
     lines.append(
         f"{'all':24} {tot['listed_expressible']:>6} {tot['listed_caught']:>7} {tot['listed_right']:>6} {tot['listed_fuzz']:>5}"
-        f" {tot['planted']:>7} {tot['planted_caught']:>7} {tot['planted_right']:>6}"
+        f" {tot['planted']:>7} {tot['planted_caught']:>7} {tot['planted_right']:>6} {tot['found_by_regola']:>5}"
     )
     lines.append(
         f"listed bugs: {pct(tot['listed_caught'], tot['listed_expressible'])} caught, "
