@@ -78,7 +78,7 @@ def test_check_on_a_new_machine(tmp_path):
 
 
 def test_corpus_coverage(tmp_path):
-    first_progress_line(["corpus", "coverage"], r"coverage: rules: \d+/\d+ traces", tmp_path)
+    first_progress_line(["corpus", "coverage"], r"coverage: (rules|situations): \d+/\d+ traces", tmp_path)
 
 
 def test_conform_piped(tmp_path):

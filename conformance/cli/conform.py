@@ -303,7 +303,7 @@ def conform(
         if plays:
             out.print(
                 "house rules it plays (every trace replayed under them): "
-                + ", ".join(f"{k} = {v}" for k, v in sorted(plays.items())),
+                + ", ".join(f"{k} = {json.dumps(v)}" for k, v in sorted(plays.items())),
                 markup=False,
                 highlight=False,
             )

@@ -8,7 +8,8 @@ changing one thing at a time:
 - its ``card`` (a card of the pack the legal actions do not offer: one not
   held, or one held but not allowed);
 - a list field such as ``take`` (a card swapped for one not offered, one
-  dropped, one added);
+  dropped, one added; one card taken replaced by a set of others with the
+  same total);
 - a number field such as a bid's points (one lower, one higher);
 - another text field (another value seen in the playout);
 - its ``type`` (an action of a kind seen in the playout that is not legal
@@ -27,6 +28,7 @@ of mistake once.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from regola.conformance.explain.waive import breaks_only
@@ -93,6 +95,8 @@ def _mutations(
             spare = [c for c in pack if c not in value and c != a.get("card")]
             if value and spare:
                 out += [(f"{_a(kind)} with another {field}", bad) for bad in other_take(state, a, field, spare)]
+            if len(value) == 1:
+                out += [(f"{_a(kind)} of a set where one card matches", bad) for bad in set_for_match(state, a, field)]
             if len(value) > 1:
                 out.append((f"{_a(kind)} with a shorter {field}", {**a, field: value[:-1]}))
             if spare:
@@ -132,6 +136,22 @@ def other_take(state: State, a: Action, field: str, spare: list[str]) -> list[Ac
     value = _value(state, a[field][0]) if a[field] else None
     alike = [c for c in spare if value is not None and _value(state, c) == value]
     return [{**a, field: [c, *a[field][1:]]} for c in [*alike[:2], spare[0]]]
+
+
+def set_for_match(state: State, a: Action, field: str) -> list[Action]:
+    """``a``, which takes one table card, taking instead a set of two or more
+    other table cards whose values add up to the same (the first found): the
+    set a player takes who ignores a card that matches."""
+    table = view(state).get("table")
+    want = _value(state, a[field][0])
+    if not isinstance(table, list) or want is None:
+        return []
+    others = [c for c in table if c not in a[field]]
+    for size in range(2, min(len(others), 4) + 1):
+        for combo in combinations(others, size):
+            if sum(_value(state, c) or 0 for c in combo) == want:
+                return [{**a, field: list(combo)}]
+    return []
 
 
 def player_candidates(state: State, legal: list[Action], ruleset: Ruleset, vocab: Vocabulary) -> list[Candidate]:

@@ -96,7 +96,7 @@ def _rewrite(key: str, trace: Trace, declared_json: str) -> Rewritten:
 def _record(trace: Trace, declared: dict[str, Any]) -> Rewritten:
     h = trace.header
     options = merged_options(h.get("options") or {}, declared)
-    shown = ", ".join(f"{k} = {v}" for k, v in sorted(declared.items()))
+    shown = ", ".join(f"{k} = {json.dumps(v)}" for k, v in sorted(declared.items()))
     try:
         # the same hands, face-up card and stock under a house rule that deals otherwise
         deck, items = restack_trace_decks(

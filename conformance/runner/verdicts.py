@@ -197,7 +197,7 @@ class TraceResult:
 
     def house_note(self) -> str:
         """How the trace was replayed under the engine's house rules."""
-        shown = ", ".join(f"{k} = {v}" for k, v in sorted(self.house_rules.items()))
+        shown = ", ".join(f"{k} = {json.dumps(v)}" for k, v in sorted(self.house_rules.items()))
         cut = "" if self.cut_at is None else f"; cut before step {self.cut_at}, whose action they make illegal"
         return f"replayed under the engine's house rules ({shown}): expected views recomputed{cut}"
 

@@ -221,15 +221,21 @@ def _why_not(tables: FishingTables, table: Take, card: str, take: Take) -> Illeg
             f"{card} (value {v}) cannot take {take[0]} (value {total}): a single card "
             f"taken must have the same value",
         )
+    singles = ", ".join(c for (c,) in matching_cards(tables, table, card))
+    if singles and tables.ruleset.capture.priority != "free":
+        # a set of cards, whatever it adds up to, while a single card matches
+        return IllegalAction(
+            "scopa.capture.single-card-first",
+            f"{card} matches {singles} on the table, so it must take a single card, not a set",
+        )
     if total != v:
         return IllegalAction(
             "scopa.capture.sum",
             f"{card} (value {v}) cannot take {', '.join(take)}: their values add up to {total}",
         )
-    singles = ", ".join(c for (c,) in matching_cards(tables, table, card))
     return IllegalAction(
-        "scopa.capture.single-card-first",
-        f"{card} matches {singles} on the table, so it must take a single card, not a sum",
+        "scopa.capture.sum",
+        f"{card} (value {v}) cannot take {', '.join(take)}: no capture of the rules takes that set",
     )
 
 

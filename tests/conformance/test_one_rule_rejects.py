@@ -57,3 +57,49 @@ def test_waiving_leaves_the_reference_as_it_was() -> None:
     with pytest.raises(reference.IllegalAction) as refused:
         reference.apply(state, bad)
     assert refused.value.rule_id == "briscola.play.turn"
+
+
+def _states_with_a_match(variant: str):
+    """States of seeded scopa games where the player to move holds a card
+    that matches a table card, with the table's other cards."""
+    import random
+
+    from regola.conformance.trace.record import legal_dicts
+
+    rules = load_ruleset(variant)
+    value = {r.id: r.value for r in rules.deck.ranks}
+    for seed in range(40):
+        state = reference.new_game(rules, reference.shuffled_deck(rules, random.Random(seed)))
+        rng = random.Random(seed)
+        while not state.is_over and not state.is_chance:
+            table = list(reference.view(state)["table"])
+            for card in state.hands[state.to_move]:
+                match = [c for c in table if value[c[:-1]] == value[card[:-1]]]
+                if match:
+                    yield state, card, match[0], [c for c in table if c != match[0]], value
+            state = reference.apply(state, rng.choice(legal_dicts(state)))
+
+
+def test_a_set_taken_while_a_card_matches_breaks_single_card_first_whatever_its_sum() -> None:
+    # a player who takes the matching card and another (a wrong sum) ignores
+    # the match as much as the sum: the line is not one about the sum alone
+    for state, card, match, others, _ in _states_with_a_match("scopa-2"):
+        if others:
+            bad = {"type": "capture", "seat": state.to_move, "card": card, "take": [match, others[0]]}
+            with pytest.raises(reference.IllegalAction) as refused:
+                reference.apply(state, bad)
+            assert refused.value.rule_id == "scopa.capture.single-card-first"
+            assert breaks_only(state, bad, "scopa.capture.sum") is not None
+            return
+    raise AssertionError("no state with a match and another table card in 40 games")
+
+
+def test_the_set_for_a_match_probe_breaks_single_card_first_alone() -> None:
+    from regola.conformance.corpus.negatives import set_for_match
+
+    for state, card, match, _, _ in _states_with_a_match("scopone"):
+        legal = {"type": "capture", "seat": state.to_move, "card": card, "take": [match]}
+        for bad in set_for_match(state, legal, "take"):
+            assert breaks_only(state, bad, "scopa.capture.single-card-first") is None
+            return
+    raise AssertionError("no state with a match and a set of the same total in 40 games")
