@@ -37,6 +37,8 @@ class FishingTables:
         self.ace_takes_all = capture.ace_takes_all != "none"
         self.ace_no_scopa = capture.ace_takes_all == "no-scopa"
         self.ace_takes_itself = capture.ace_on_empty_table == "takes-itself"
+        self.ace_on_ace = self.ace_takes_all and capture.ace_on_ace == "as-usual"
+        """``scopa.capture.ace-on-ace``: an Ace on a table holding an Ace captures as usual."""
         self.fifteen = capture.fifteen
         self.last_play_scopa = capture.last_play_scopa
         scopa = ruleset.hand_scoring.scopa
