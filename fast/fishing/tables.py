@@ -47,6 +47,10 @@ class FishingTables:
         self.hand_bonuses = scopa.hand_bonuses
         self.wildcard = pack.index.get(scopa.bonus_wildcard) if scopa.bonus_wildcard else None
         self.table_bonus = scopa.table_bonus
+        self.table_wildcard = self.wildcard if scopa.table_wildcard else None
+        """``scopa.bonus.table-wildcard``: the card that stands for any value among the dealer's table cards."""
+        self.values = sorted(set(self.value))
+        """The capture values of the pack's faces, lowest first."""
         deal = ruleset.deal
         self.packets = deal.packets
         self.table_packets = deal.table_packets
