@@ -3,8 +3,8 @@
 A reject line (an action the rules forbid, and the one rule that forbids
 it) is a **cell**: its verdict is how the engine answered it. One cell's
 failure must not decide the next ones, so when the engine accepts a
-forbidden action (its match is no longer the trace's) or crashes on it,
-the runner starts a fresh engine, brings it back to the position before
+forbidden action (its match is no longer the trace's), crashes on it, or
+refuses it but changes its view doing so (a card lost), the runner starts a fresh engine, brings it back to the position before
 the cell (the trace's deal and every step so far, sent unchecked: a
 fast-forward), and goes on with the next line.
 
@@ -47,6 +47,13 @@ class Cell:
     outcome: str
     engine_rule: str | None = None
     """The rule the engine cited, if any."""
+    spoiled: bool = False
+    """The engine refused, but its view changed: its match is no longer the
+    trace's, so it too is brought back to the position."""
+
+    @property
+    def needs_restore(self) -> bool:
+        return self.outcome in BROKEN or self.spoiled
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -190,6 +197,7 @@ def check_reject(
     if record is not None:
         diffs = record.fresh("view", diffs)  # a difference already there is not the reject's doing
     if diffs:
+        cell.spoiled = True
         diverge(
             Divergence(
                 kind="changed-by-reject",

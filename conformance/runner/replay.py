@@ -113,6 +113,7 @@ def replay_trace(
             refused = focus.reach_position(engine, hello, fields, h, ref, record, result)
             if refused is not None:
                 raise DivergenceFound(refused)
+            record.mark_baseline()
 
         else:
             check_views(
@@ -131,11 +132,12 @@ def replay_trace(
             else:
                 cell = check_reject(engine, fields, item, pos + 2, expected_view, record, restart is not None)
                 result.cells.append(cell)
-                if cell.outcome in cells.BROKEN and restart is not None:
+                if cell.needs_restore and restart is not None:
                     try:
                         engine = cells.restore(
                             restart, hello, h, trace.items[:pos], trace.items[pos + 1:], ref.players if ref else 0
                         )
+                        record.forget()
                     except cells.CannotRestore as exc:
                         result.error_kind, result.error = "restart", str(exc)
                         break

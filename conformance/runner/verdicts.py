@@ -241,6 +241,7 @@ class Recorder:
     def __init__(self, result: TraceResult) -> None:
         self.result = result
         self._differing: dict[str, set[str]] = {}
+        self._baseline: dict[str, set[str]] = {}
 
     def __call__(self, divergence: Divergence) -> None:
         self.result.add_divergence(divergence)
@@ -258,6 +259,17 @@ class Recorder:
             return diffs  # nothing was wrong before (the common case: no set to build)
         self._differing[where] = {d.path for d in diffs}
         return [d for d in diffs if d.path not in before]
+
+
+    def mark_baseline(self) -> None:
+        """What differs now is the baseline of a focused trace's position
+        (`regola.conformance.runner.focus`)."""
+        self._baseline = {k: set(v) for k, v in self._differing.items()}
+
+    def forget(self) -> None:
+        """A fresh engine was brought back to the position: what differed in
+        the old one's views since the baseline is no longer there."""
+        self._differing = {k: set(v) for k, v in self._baseline.items()}
 
 
 class DivergenceFound(Exception):

@@ -37,13 +37,15 @@ def choices(t: FishingTables, table: list[int], mask: int, card: int) -> tuple[t
 
 
 def _search(t: FishingTables, table: list[int], card: int) -> tuple[tuple[int, ...], ...]:
-    """``scopa.capture.ace-takes-all`` for an Ace where played; otherwise
-    ``scopa.capture.match`` (the table cards of its value, one at a time),
-    ``scopa.capture.sum`` (sets of two or more adding up to it) where
-    nothing matches or ``scopa.capture.free-choice`` allows both (not under
+    """``scopa.capture.ace-takes-all`` for an Ace where played (but
+    ``scopa.capture.ace-on-ace``: where played, an Ace on a table holding
+    an Ace captures as any card); otherwise ``scopa.capture.match`` (the
+    table cards of its value, one at a time), ``scopa.capture.sum`` (sets
+    of two or more adding up to it) where nothing matches or
+    ``scopa.capture.free-choice`` allows both (not under
     ``scopa.capture.single-card-first``), and ``scopa.capture.fifteen``
     (sets making 15 with it) instead or besides."""
-    if t.ace_takes_all and t.face[card] == "A":
+    if t.ace_takes_all and t.face[card] == "A" and not (t.ace_on_ace and any(t.face[c] == "A" for c in table)):
         found = _ace(t, table)
     else:
         value = t.value
@@ -121,14 +123,14 @@ def _fifteens(t: FishingTables, table: list[int], card: int) -> list[tuple[int, 
 
 def is_scopa(t: FishingTables, table_after: list[int], take: tuple[int, ...], card: int, last_play: bool) -> bool:
     """``scopa.sweep``: a capture that leaves the table empty, except an Ace
-    taking only itself, an Ace taking all under Scopa d'Assi, and a capture
-    with the hand's last card (``scopa.sweep.last-play``, unless
-    ``scopa.sweep.last-play-counts``)."""
+    taking only itself, an Ace taking all (no Ace on the table) under Scopa
+    d'Assi, and a capture with the hand's last card
+    (``scopa.sweep.last-play``, unless ``scopa.sweep.last-play-counts``)."""
     if table_after or not take:
         return False
     face = t.face
-    if t.ace_no_scopa and face[card] == "A" and not all(face[c] == "A" for c in take):
-        return False
+    if t.ace_no_scopa and face[card] == "A" and not any(face[c] == "A" for c in take):
+        return False  # the Ace took all: no Ace lay on the (now empty) table
     if last_play:
         return t.last_play_scopa
     return True

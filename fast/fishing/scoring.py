@@ -50,10 +50,34 @@ def deal_bonuses(t: FishingTables, hands: list[list[int]], bonus: list[int]) -> 
 
 def table_bonus(t: FishingTables, table: list[int]) -> int:
     """``scopa.bonus.table``: the scope the dealer takes with the table as
-    dealt (15: one, 30: two), or 0."""
+    dealt (15: one, 30: two), or 0; ``scopa.bonus.table-wildcard``: where
+    played, the wildcard among them counts as the value that makes one
+    (`table_wildcard_value`)."""
     if not t.table_bonus or not table:
         return 0
-    return TABLE_SCOPE.get(sum(t.value[c] for c in table), 0)
+    total = sum(t.value[c] for c in table)
+    if t.table_wildcard is not None:
+        wild = table_wildcard_value(t, table)
+        if wild is not None:
+            total += wild - t.value[t.table_wildcard]
+    return TABLE_SCOPE.get(total, 0)
+
+
+def table_wildcard_value(t: FishingTables, table: list[int]) -> int | None:
+    """``scopa.bonus.table-wildcard``: the value the wildcard among the table
+    cards stands for to make the table 15 or 30 when its own value does not
+    (30 tried first), or None (not played, not on the table, or no value of
+    the pack's faces helps)."""
+    wild = t.table_wildcard
+    if wild is None or wild not in table:
+        return None
+    rest = sum(t.value[c] for c in table if c != wild)
+    if rest + t.value[wild] in TABLE_SCOPE:
+        return None  # the bonus at face value: no wildcard needed
+    for total in sorted(TABLE_SCOPE, reverse=True):
+        if total - rest in t.values:
+            return total - rest
+    return None
 
 
 def sole_best(values: Sequence[Any]) -> int | None:

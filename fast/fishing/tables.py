@@ -37,6 +37,8 @@ class FishingTables:
         self.ace_takes_all = capture.ace_takes_all != "none"
         self.ace_no_scopa = capture.ace_takes_all == "no-scopa"
         self.ace_takes_itself = capture.ace_on_empty_table == "takes-itself"
+        self.ace_on_ace = self.ace_takes_all and capture.ace_on_ace == "as-usual"
+        """``scopa.capture.ace-on-ace``: an Ace on a table holding an Ace captures as usual."""
         self.fifteen = capture.fifteen
         self.last_play_scopa = capture.last_play_scopa
         scopa = ruleset.hand_scoring.scopa
@@ -45,6 +47,10 @@ class FishingTables:
         self.hand_bonuses = scopa.hand_bonuses
         self.wildcard = pack.index.get(scopa.bonus_wildcard) if scopa.bonus_wildcard else None
         self.table_bonus = scopa.table_bonus
+        self.table_wildcard = self.wildcard if scopa.table_wildcard else None
+        """``scopa.bonus.table-wildcard``: the card that stands for any value among the dealer's table cards."""
+        self.values = sorted(set(self.value))
+        """The capture values of the pack's faces, lowest first."""
         deal = ruleset.deal
         self.packets = deal.packets
         self.table_packets = deal.table_packets

@@ -61,6 +61,7 @@ def export(m: TrickMatch) -> State:
             game_points=tuple(result["game_points"]),
             contract=result.get("contract"),
             counted=tuple(result["counted"]) if "counted" in result else None,
+            cappotto=result.get("cappotto"),
         ),
         auction=m.auction,
         contract=m.contract,

@@ -86,7 +86,8 @@ def score_count(m: TrickMatch) -> dict[str, Any]:
     """``tressette.score.count``: each side scores the whole points of its
     units (``tressette.deck.points``) with the last trick's bonus
     (``tressette.score.last-trick``), plus its declarations; more points
-    win, equal points draw."""
+    win, equal points draw. ``tressette.score.cappotto``: every trick taken
+    by one side (or one player) is recorded (`every_trick`)."""
     t = m.t
     counting = t.ruleset.counting
     unit = counting.unit
@@ -99,10 +100,36 @@ def score_count(m: TrickMatch) -> dict[str, Any]:
     best = max(game_points)
     top = [i for i, p in enumerate(game_points) if p == best]
     winner = top[0] if len(top) == 1 else None
-    return {"points": units, "cards": side_sums(t, [len(w) for w in m.won]),
-            "outcome": "win" if winner is not None else "draw", "winner": winner,
-            "decided_by": "majority" if winner is not None else None, "game_points": game_points,
-            "counted": counted}
+    out = {"points": units, "cards": side_sums(t, [len(w) for w in m.won]),
+           "outcome": "win" if winner is not None else "draw", "winner": winner,
+           "decided_by": "majority" if winner is not None else None, "game_points": game_points,
+           "counted": counted}
+    if counting.cappotto:
+        sweep = every_trick(m)
+        if sweep is not None:
+            out["cappotto"] = sweep
+    return out
+
+
+def every_trick(m: TrickMatch) -> dict[str, Any] | None:
+    """``tressette.score.cappotto``, where played: one side took every
+    trick (a cappotto), or, in a partnership game where the cappottone is
+    played, one player did by himself; what it is, who made it and the
+    games the win counts as, or None."""
+    t = m.t
+    counting = t.ruleset.counting
+    taken = [len(w) for w in m.won]
+    dealt = sum(taken)
+    if not dealt:
+        return None
+    if counting.cappottone and not t.solo:
+        for seat, count in enumerate(taken):
+            if count == dealt:
+                return {"kind": "cappottone", "side": t.pack.side_of[seat], "seat": seat, "games": counting.cappottone}
+    for i, side in enumerate(t.pack.sides):
+        if sum(taken[s] for s in side) == dealt:
+            return {"kind": "cappotto", "side": i, "games": counting.cappotto}
+    return None
 
 
 def declarations(t: TrickTables, hands: list[list[int]], trick: list[tuple[int, int]]) -> list[int]:
@@ -219,7 +246,8 @@ def score_contract(m: TrickMatch) -> dict[str, Any]:
 
 def update_match(m: TrickMatch, result: dict[str, Any]) -> None:
     """``briscola.match.end`` (and ``chiamata.match.end``): add the hand to
-    the match and decide whether it is over: a single hand; the best of N
+    the match and decide whether it is over: a cappotto at once
+    (``tressette.score.cappotto``); a single hand; the best of N
     (first to N // 2 + 1 game points); first to N game points; first to N
     game points or N hands, the sole highest total winning; first to N card
     points, the higher total winning when several reach it."""
@@ -228,7 +256,10 @@ def update_match(m: TrickMatch, result: dict[str, Any]) -> None:
     game_points = list(map(add, m.totals, result["game_points"]))
     card_points = m.card_totals if void else list(map(add, m.card_totals, result["points"]))
     over, winner = False, None
-    if kind == "single":
+    if "cappotto" in result:
+        # tressette.score.cappotto: every trick taken wins the match at once
+        over, winner = True, result["cappotto"]["side"]
+    elif kind == "single":
         over, winner = not void, result["winner"]
     elif kind in ("best-of", "first-to-wins"):
         need = target // 2 + 1 if kind == "best-of" else target

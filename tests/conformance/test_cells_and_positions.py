@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from regola.conformance.protocol.engine import EngineFailure, ReferenceEngine
+from regola.conformance.protocol.engine import ActionRejected, EngineFailure, ReferenceEngine
 from regola.conformance.runner.run import run_traces
 from regola.conformance.trace.files import iter_traces
 from regola.conformance.trace.storage import trace_stem
@@ -61,6 +61,44 @@ def test_a_crash_on_one_cell_leaves_every_other_cell_its_verdict():
         assert len(r.cells) == _rejects(Path(r.path)), r.report()  # every cell got a verdict
     others = [c for r in results for c in r.cells if c.outcome != "crashed"]
     assert others and all(c.outcome == "refused" for c in others)
+
+
+class RefusalCostsTheCard(ReferenceEngine):
+    """Refuses a forbidden capture, but loses the card doing so (a real
+    engine's bug): from then on its hands are no longer the trace's."""
+
+    def new(self, *args, **kwargs):
+        super().new(*args, **kwargs)
+        self.lost: set[str] = set()
+
+    def apply(self, action, deal=None):
+        if action.get("card") in self.lost:
+            raise ActionRejected("scopa.play.in-hand", f"{action['card']} is not in the hand")
+        try:
+            super().apply(action)
+        except ActionRejected:
+            if action.get("type") == "capture":
+                self.lost.add(action["card"])
+            raise
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        if not self.lost:
+            return v
+        hands = [[c for c in h if c not in self.lost] if isinstance(h, list) else h for h in v["hands"]]
+        sizes = [len(h) if isinstance(h, list) else n for h, n in zip(hands, v["hand_sizes"])]
+        return {**v, "hands": hands, "hand_sizes": sizes}
+
+
+def test_a_refusal_that_changes_the_view_leaves_every_later_cell_its_verdict():
+    paths = [p for p in iter_traces(["scopa-2"]) if trace_stem(p).startswith("negative--default")]
+    results, _ = run_traces(paths, RefusalCostsTheCard)
+    (r,) = results
+    assert len(r.cells) == _rejects(Path(r.path)), r.report()  # no later cell lost to the missing card
+    spoiled = [c for c in r.cells if c.spoiled]
+    assert spoiled and all(c.outcome == "refused" for c in r.cells)
+    kinds = {d.kind for d in [r.divergence, *r.consequences] if d}
+    assert kinds == {"changed-by-reject"}, r.report()
 
 
 def test_bad_request_is_a_refusal_with_no_rule_stated():

@@ -35,11 +35,14 @@ def _fresh_engines():
 )
 def test_a_mutant_is_found_against_the_fast_partner_and_blamed_on_its_rule(name: str) -> None:
     mutant = BY_NAME[name]
-    for number in range(40):
+    # a 60-60 tie is rare: the first of seed 11's games with one is game 49
+    # (briscola-2's option sets, which its profiles join, fix the games)
+    games = 64 if name == "tie-scored-as-win" else 40
+    for number in range(games):
         outcome = play(f"mutant:{name}", mutant.engine, game(SEED, number, (mutant.variant,)), partner="fast")
         if outcome.status != "passed":
             break
-    assert outcome.status == "failed", f"{name} survived 40 games against the fast partner"
+    assert outcome.status == "failed", f"{name} survived {games} games against the fast partner"
     assert outcome.rule == mutant.rule, outcome.message
     assert outcome.script, "the failing game keeps its choices for shrinking"
 
