@@ -75,13 +75,22 @@ class PlantResult:
 
 def new_divergences(base: Run, planted: Run) -> dict[str, list[Divergence]]:
     """Per trace, the divergences (and errors) of the planted run that the
-    unplanted run does not have, in order."""
+    unplanted run does not have, in order. At a line where the unplanted
+    engine already differed, the new divergence is blamed by the cause
+    (field by field) of the fields the plant changed there."""
     before = {t.id: t for t in base.traces}
     out: dict[str, list[Divergence]] = {}
     for t in planted.traces:
         b = before.get(t.id)
         old = {d.key() for d in b.divergences} if b else set()
-        fresh = [d for d in t.divergences if d.key() not in old]
+        at = {(d.line, d.kind): d for d in b.divergences} if b else {}
+        fresh = []
+        for d in t.divergences:
+            if d.key() in old:
+                continue
+            was = at.get((d.line, d.kind))
+            # where the engine already differed, the plant is blamed by the cause of the fields it changed
+            fresh.append(d.focused_on(d.changed_fields(was)) if was is not None else d)
         if t.status == "errored" and (b is None or b.status != "errored"):
             fresh.append(Divergence(None, f"error:{t.error_kind}", None, None, [], False))
         if fresh:

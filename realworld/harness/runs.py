@@ -47,6 +47,24 @@ class Divergence:
     message: str = ""
     """What differs (the values): a plant that changes the values at a line
     that already differed is a new divergence there."""
+    field_causes: list[dict[str, Any]] = field(default_factory=list)
+    """Field by field: each cause's ``keys``, ``rule``, ``how`` and ``candidates``."""
+
+    def changed_fields(self, before: "Divergence") -> set[str]:
+        """The fields (keys: ``captured[2]`` is ``captured``) whose values
+        differ between this divergence's message and ``before``'s at the
+        same line."""
+        mine, theirs = _values(self.message), _values(before.message)
+        return {k for k, v in mine.items() if theirs.get(k) != v}
+
+    def focused_on(self, keys: set[str]) -> "Divergence":
+        """This divergence as blamed for ``keys`` alone: the cause, field by
+        field, that explains them (itself when no cause does)."""
+        for c in self.field_causes:
+            if keys & set(c.get("keys") or []) and c.get("rule"):
+                return Divergence(self.line, self.kind, c["rule"], c.get("how"), self.rules, self.consequential,
+                                  list(c.get("candidates") or []), [c["rule"]], self.message, [c])
+        return self
 
     def key(self) -> tuple:
         return (self.line, self.kind, self.message or self.rule)
@@ -68,6 +86,16 @@ class TraceFinding:
         return self.divergences[0] if self.divergences else None
 
 
+def _values(message: str) -> dict[str, str]:
+    """``field: expected X, got Y; ...`` as field key -> its text."""
+    out = {}
+    for part in message.split("; "):
+        name, sep, rest = part.partition(": ")
+        if sep and " " not in name:
+            out[name.split("[")[0]] = out.get(name.split("[")[0], "") + rest
+    return out
+
+
 def _divergence(d: dict[str, Any], consequential: bool) -> Divergence:
     exp = d.get("explained_by") or {}
     return Divergence(
@@ -79,7 +107,8 @@ def _divergence(d: dict[str, Any], consequential: bool) -> Divergence:
         consequential=consequential,
         ambiguous=list(exp.get("candidates") or exp.get("ambiguous") or []),
         causes=[c.get("rule") for c in exp.get("causes") or [] if c.get("rule")],
-        message=str(d.get("message") or "")[:300],
+        message=str(d.get("message") or "")[:4000],
+        field_causes=[{k: c.get(k) for k in ("keys", "rule", "how", "candidates")} for c in exp.get("causes") or []],
     )
 
 

@@ -5,7 +5,9 @@
   or a later one) is blamed on one of its rules; caught when, besides, one
   of its ``witness`` traces failed (the trace that shows it, named after the
   run); a bug marked not expressible is counted apart.
-- **Planted bugs**: caught and right as `plants` decides.
+- **Planted bugs**: caught and right as `plants` decides; ``amb``: caught,
+  not right, but the report says the engine's fields cannot tell the rule
+  blamed from others, the right one among them (not counted as right).
 - **Fuzz**: a listed bug is caught by fuzz when a failing fuzz game blames
   one of its rules.
 - **Found by regola**: departures added to ``bugs.toml`` after a run
@@ -103,6 +105,8 @@ def engine_score(engine: Engine) -> dict[str, Any] | None:
         "planted": len(plants),
         "planted_caught": sum(p["caught"] for p in plants),
         "planted_right": sum(p["right"] for p in plants),
+        "planted_among": sum(bool(not p["right"] and p["caught"] and set(p.get("ambiguous") or []) & set(p["rules"]))
+                             for p in plants),
         "false_alarms": alarms,
         "bugs": [b.to_json() for b in bugs],
         "plants": plants,
@@ -114,26 +118,28 @@ def pct(a: int, b: int) -> str:
 
 
 def render(scores: list[dict[str, Any]]) -> str:
-    head = f"{'engine':24} {'listed':>6} {'caught':>7} {'right':>6} {'fuzz':>5} {'planted':>7} {'caught':>7} {'right':>6} {'found':>5}  false alarms"
+    head = f"{'engine':24} {'listed':>6} {'caught':>7} {'right':>6} {'fuzz':>5} {'planted':>7} {'caught':>7} {'right':>6} {'amb':>4} {'found':>5}  false alarms"
     lines = [head, "-" * len(head)]
     tot = dict.fromkeys(("listed_expressible", "listed_caught", "listed_right", "listed_fuzz", "planted", "planted_caught",
-                         "planted_right", "found_by_regola"), 0)
+                         "planted_right", "planted_among", "found_by_regola"), 0)
     for s in scores:
         for k in tot:
             tot[k] += s[k]
         lines.append(
             f"{s['engine']:24} {s['listed_expressible']:>6} {s['listed_caught']:>7} {s['listed_right']:>6} {s['listed_fuzz']:>5}"
-            f" {s['planted']:>7} {s['planted_caught']:>7} {s['planted_right']:>6} {s['found_by_regola']:>5}"
+            f" {s['planted']:>7} {s['planted_caught']:>7} {s['planted_right']:>6} {s['planted_among']:>4} {s['found_by_regola']:>5}"
             f"  {', '.join(s['false_alarms']) or '-'}"
         )
     lines.append("-" * len(head))
     lines.append(
         f"{'all':24} {tot['listed_expressible']:>6} {tot['listed_caught']:>7} {tot['listed_right']:>6} {tot['listed_fuzz']:>5}"
-        f" {tot['planted']:>7} {tot['planted_caught']:>7} {tot['planted_right']:>6} {tot['found_by_regola']:>5}"
+        f" {tot['planted']:>7} {tot['planted_caught']:>7} {tot['planted_right']:>6} {tot['planted_among']:>4} {tot['found_by_regola']:>5}"
     )
     lines.append(
         f"listed bugs: {pct(tot['listed_caught'], tot['listed_expressible'])} caught, "
         f"{pct(tot['listed_right'], tot['listed_expressible'])} with the right rule; planted: "
         f"{pct(tot['planted_caught'], tot['planted'])} caught, {pct(tot['planted_right'], tot['planted'])} with the right rule"
+        f" (and {tot['planted_among']} more where the report lists the right rule among rules the engine's fields"
+        f" cannot tell apart)"
     )
     return "\n".join(lines)
