@@ -17,7 +17,9 @@ same fields:
    owns the fields it reproduces when the misread function implements
    several (`fields.refine`);
 4. a shape that finds the engine's fields cannot tell several rules apart:
-   all of them are listed (``ambiguous``), none is picked as certain;
+   all of them are listed (``ambiguous``), none is picked as certain; a
+   house rule or misreading that reproduces such fields is then given as
+   one reading that fits, the rules it cannot be told from listed with it;
 5. a **guess**: nothing reproduces the field; the rule behind the field at
    that kind of step (`fields.owner`) is named, and no cause is given.
 
@@ -126,11 +128,27 @@ def explain_fields(
                            "the reference itself does what the engine did here: the trace is at odds with it", 0)
     whole = found.whole
     if whole is not None and (whole.how == "option" or not certain or _covers_all(certain, keys) is None):
-        return _refined(whole, found, keys, ctx, known)
+        refined = _refined(whole, found, keys, ctx, known)
+        return _still_ambiguous(refined, found_shapes, keys) or refined
     causes = _cover(keys, found, found_shapes, divergence, header, items, ctx, known)
     head = causes[0]
     return Explanation(head.rule, head.how if head.how != "shape" else "shape", _text(causes), found.tried,
                        max(0, len(head.candidates) - 1), head.candidates, tuple(causes))
+
+
+def _still_ambiguous(whole: Explanation, found_shapes: list[shapes.Finding], keys: list[str]) -> Explanation | None:
+    """An alternative that reproduces every field, where the engine's fields
+    cannot tell its rule from others (a total made of parts): the report
+    lists them all and gives the alternative as one reading that fits, not
+    as the cause."""
+    amb = next((f for f in found_shapes if f.shape == "ambiguous" and set(keys) <= f.keys
+                and whole.rule in f.candidates), None)
+    if amb is None:
+        return None
+    candidates = (whole.rule, *(c for c in amb.candidates if c != whole.rule))
+    text = f"{amb.text}; one reading that fits this step: {whole.text}"
+    cause = Cause(tuple(keys), whole.rule, "ambiguous", text, candidates)
+    return Explanation(whole.rule, "ambiguous", text, whole.tried, len(candidates) - 1, candidates, (cause,))
 
 
 def _covers_all(certain: list[shapes.Finding], keys: list[str]) -> shapes.Finding | None:

@@ -201,3 +201,32 @@ def test_an_accepted_forbidden_action_shows_what_the_engine_did():
     for r in results:
         rejects = sum(1 for i in read_trace(r.path).items if i["kind"] == "reject")
         assert len(r.cells) == rejects, r.report()
+
+
+class WholePointsPerPlayer(ReferenceEngine):
+    """Tressette for four reporting only the match's whole points, which it
+    counts one short for side 0 from the first hand on (its thirds dropped
+    player by player, say)."""
+
+    def hello(self):
+        h = super().hello()
+        shown = ("to_move", "leader", "hands", "hand_sizes", "trick", "phase", "match.game_points", "match.over")
+        return {**h, "fields": [f for f in h["fields"] if f in shown] + ["match.game_points", "match.over"]}
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        match = v.get("match") or {}
+        if match.get("hands_played"):
+            game = list(match["game_points"])
+            game[0] -= 1
+            v = {**v, "match": {**match, "game_points": game}}
+        return v
+
+
+@pytest.mark.rule("tressette.score.count")
+def test_whole_points_alone_cannot_tell_their_parts_apart():
+    roots = _roots(WholePointsPerPlayer, "tressette-4")
+    for d in roots:
+        assert d.explained_by.how == "ambiguous", d.render()
+        assert d.rule in d.explained_by.candidates, d.render()
+        assert {"tressette.score.count", "tressette.score.last-trick"} <= set(d.explained_by.candidates), d.render()

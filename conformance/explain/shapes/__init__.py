@@ -18,7 +18,9 @@ one of a few shapes, whatever the game and the language:
   the table given to the wrong side**: `fishing.sweeps`, `fishing.leftovers`;
 - a **total that cannot tell its parts apart** (an engine that reports only
   match totals): `fishing.totals`, which lists every rule that could
-  account for the difference instead of picking one.
+  account for the difference instead of picking one; in Tressette, whole
+  points that cannot tell the thirds from the last trick or a declaration:
+  `counting.totals`.
 
 Each shape looks at the divergent step alone: the reference's views before
 and after it, its events, and the engine's view after it. It finds nothing
@@ -53,6 +55,7 @@ def catalogue() -> Sequence[tuple[str, Shape]]:
         ("a sweep counted wrongly", fishing.sweeps),
         ("the cards left on the table given to the wrong side", fishing.leftovers),
         ("a total that cannot tell its parts apart", fishing.totals),
+        ("whole points that cannot tell their parts apart", counting.totals),
     )
 
 

@@ -134,3 +134,33 @@ def _values(ctx: Context) -> list[Finding]:
             out.append(Finding(rule, frozenset({key}), "card-values",
                                f"the engine's {key} are the cards' points with " + "; or ".join(fits[:3])))
     return out
+
+
+HAND_TOTALS = ("match.game_points", "result.game_points", "result.points")
+"""The fields a Tressette hand's whole points end up in."""
+
+TRESSETTE_PARTS = ("score.count", "score.last-trick", "declare.napoletana", "declare.of-a-kind", "score.cappotto")
+"""The rules a Tressette hand's whole points are made of (``tressette.*``)."""
+
+
+def totals(ctx: Context) -> list[Finding]:
+    """A Tressette hand's whole points that differ at its end while the
+    engine reports nothing that tells their parts apart (the thirds counted
+    down to points, the last trick's point, the declarations, the
+    cappotto): every part in force could account for them; the report
+    lists them rather than pick one. A part the engine reports right (its
+    declarations) is left out."""
+    if not ctx.kind.hand_over or ctx.rule("score.count") != "tressette.score.count":
+        return []
+    keys = [k for k in ctx.keys if k in HAND_TOTALS]
+    if not keys or any(k not in HAND_TOTALS and k.split(".")[0] not in ("match", "result") for k in ctx.keys):
+        return []
+    parts = [r for p in TRESSETTE_PARTS if (r := ctx.rule(p)) and r.startswith("tressette.")]
+    if ctx.reports("declared"):
+        parts = [r for r in parts if ".declare." not in r]
+    if len(parts) < 2:
+        return []
+    return [Finding(parts[0], frozenset(keys), "ambiguous",
+                    "the engine reports only the hand's whole points, which cannot tell which part of them "
+                    "(the thirds counted down, the last trick, a declaration, a cappotto) it got wrong",
+                    tuple(parts))]
