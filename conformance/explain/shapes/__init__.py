@@ -8,6 +8,8 @@ one of a few shapes, whatever the game and the language:
   `tricks.trick_winner`;
 - **the turn passed to the wrong seat** (the previous leader, the seat
   after the winner, play the other way round): `tricks.wrong_turn`;
+- **the face-up card put into the stock**, to be drawn before its turn:
+  `tricks.indicator_in_stock`;
 - **something counted twice**, or replaced instead of added, or not added,
   or a card given another value: `counting.counted`;
 - **a hand or match ended early** once its outcome was decided, or not
@@ -49,6 +51,7 @@ def catalogue() -> Sequence[tuple[str, Shape]]:
     return (
         ("another ordering of the cards", tricks.trick_winner),
         ("the turn passed to the wrong seat", tricks.wrong_turn),
+        ("the face-up card drawn before its turn", tricks.indicator_in_stock),
         ("a hand or match ended early, or not at all", ending.ended),
         ("a per-hand field not reset at a new hand", counting.not_reset),
         ("something counted twice, replaced or left out", counting.counted),

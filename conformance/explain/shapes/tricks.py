@@ -186,3 +186,24 @@ def wrong_turn(ctx: Context) -> list[Finding]:
     return [Finding(rule, keys, "wrong-turn",
                     f"the engine passed the turn to {seat_name(got)} ({_relation(got, ctx, None)}); "
                     f"the next to play is {seat_name(want)}")]
+
+
+def indicator_in_stock(ctx: Context) -> list[Finding]:
+    """The face-up card (the indicator) kept in the stock, or put back into
+    it, to be drawn before its turn: ``*.draw.indicator-last`` (it is the
+    last card drawn) where the engine's stock is the rules' with the
+    indicator in it."""
+    rule = ctx.rule("draw.indicator-last")
+    keys = frozenset(k for k in ctx.keys if k in ("stock", "stock_top", "stock_size"))
+    indicator = ctx.after.get("indicator")
+    got, want = ctx.engine.get("stock"), ctx.after.get("stock")
+    if rule is None or not keys or not isinstance(indicator, str) or not isinstance(want, list):
+        return []
+    if isinstance(got, list) and indicator in got and [c for c in got if c != indicator] == want:
+        where = "on top of the stock" if got[0] == indicator else f"in the stock (card {got.index(indicator) + 1})"
+        return [Finding(rule, keys, "indicator-in-stock", f"the engine put the face-up card {indicator} {where}, "
+                        f"to be drawn before its turn; it is drawn last")]
+    if "stock" not in ctx.engine and ctx.engine.get("stock_top") == indicator and want and want[0] != indicator:
+        return [Finding(rule, keys, "indicator-in-stock", f"the engine shows the face-up card {indicator} as the "
+                        f"stock's top card, to be drawn next; it is drawn last")]
+    return []
