@@ -230,3 +230,20 @@ def test_whole_points_alone_cannot_tell_their_parts_apart():
         assert d.explained_by.how == "ambiguous", d.render()
         assert d.rule in d.explained_by.candidates, d.render()
         assert {"tressette.score.count", "tressette.score.last-trick"} <= set(d.explained_by.candidates), d.render()
+
+
+class FaceUpCardOnTop(ReferenceEngine):
+    """Shows the face-up card on top of the stock too, to be drawn first."""
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        if seat is None and v.get("indicator") and v.get("stock"):
+            v = {**v, "stock": [v["indicator"], *v["stock"]], "stock_top": v["indicator"]}
+        return v
+
+
+@pytest.mark.rule("briscola.draw.indicator-last")
+def test_the_face_up_card_in_the_stock_is_drawn_too_soon():
+    for d in _roots(FaceUpCardOnTop):
+        assert d.rule == "briscola.draw.indicator-last", d.render()
+        assert d.explained_by.how == "shape" and "on top of the stock" in d.explained_by.text
