@@ -247,3 +247,20 @@ def test_the_face_up_card_in_the_stock_is_drawn_too_soon():
     for d in _roots(FaceUpCardOnTop):
         assert d.rule == "briscola.draw.indicator-last", d.render()
         assert d.explained_by.how == "shape" and "on top of the stock" in d.explained_by.text
+
+
+class NoLastCard(ReferenceEngine):
+    """Lists no legal action once the player to move holds one card: the hand
+    is over for it before its last card is played."""
+
+    def legal(self):
+        s = self._state
+        if s.phase == "play" and s.to_move is not None and len(s.hands[s.to_move]) == 1:
+            return []
+        return super().legal()
+
+
+@pytest.mark.rule("briscola.draw.exhausted")
+def test_an_engine_that_lets_nobody_act_breaks_the_playing_out_not_a_card_rule():
+    for d in _roots(NoLastCard):
+        assert d.kind == "legal" and d.rule == "briscola.draw.exhausted", d.render()
