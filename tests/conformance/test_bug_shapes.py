@@ -264,3 +264,23 @@ class NoLastCard(ReferenceEngine):
 def test_an_engine_that_lets_nobody_act_breaks_the_playing_out_not_a_card_rule():
     for d in _roots(NoLastCard):
         assert d.kind == "legal" and d.rule == "briscola.draw.exhausted", d.render()
+
+
+class EndsATrickEarly(ReferenceEngine):
+    """The hand is over (its view says so) once the stock is out and each
+    player holds one card: the last trick is never played."""
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        if v.get("phase") == "play" and v.get("stock_size") == 0 and v.get("hand_sizes") == [1, 1] and not v.get("trick"):
+            v = {**v, "phase": "shuffle", "to_move": None, "leader": None}
+        return v
+
+
+@pytest.mark.rule("briscola.draw.exhausted")
+def test_a_hand_ended_before_it_is_decided_is_the_playing_out():
+    roots = _roots(EndsATrickEarly)
+    for d in roots:
+        decided = "outcome was decided" in d.explained_by.text
+        assert d.rule == ("briscola.score.count" if decided else "briscola.draw.exhausted"), d.render()
+    assert any(d.rule == "briscola.draw.exhausted" for d in roots)
