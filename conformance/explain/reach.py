@@ -15,6 +15,7 @@ from regola import reference
 from regola.conformance.explain.misreadings import caches
 from regola.conformance.trace.record import load_ruleset
 from regola.conformance.trace.setup import start_state
+from regola.spec import rule_ids
 
 
 def _canon(value: Any) -> str:
@@ -82,6 +83,19 @@ def listed(message: str, label: str) -> list[dict[str, Any]]:
     return out
 
 
+def nobody_acts(state: Any) -> list[str]:
+    """The rules an engine that lists no legal action at all breaks, where
+    the rules allow some: it holds the hand (or the phase) over already
+    (``*.play.phase``); once the stock is out, the last cards are still to
+    be played (``*.draw.exhausted``) first."""
+    known = rule_ids(state.ruleset)
+    out_of_stock = reference.view(state).get("stock_size") == 0
+    out: list[str] = []
+    for suffix in (("draw.exhausted", "play.phase") if out_of_stock else ("play.phase",)):
+        out += [r for r in sorted(known) if r.endswith("." + suffix)]
+    return out
+
+
 def legal_rules(header: dict[str, Any], items: Sequence[dict[str, Any]], divergence: Any) -> list[str]:
     """For a wrong list of legal actions: the rules the actions the engine
     leaves out exercise, and those that forbid the ones it adds."""
@@ -103,6 +117,8 @@ def legal_rules(header: dict[str, Any], items: Sequence[dict[str, Any]], diverge
     except Exception:  # noqa: BLE001 - no state, no rules
         return []
     out: list[str] = []
+    if want and not got:
+        return nobody_acts(state)
     for key in [k for k in want if k not in got] + [k for k in got if k not in want]:
         try:
             out += reference.apply(state, {**want, **got}[key]).rules

@@ -27,34 +27,28 @@ it records as it goes; without a ``record`` callback they raise
 
 from __future__ import annotations
 
-import json
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from regola import reference
 from regola.conformance.protocol.engine import ActionRejected, Engine, EngineFailure, speaks
 from regola.conformance.explain import attach, guess
 from regola.conformance.runner import cells, focus
 from regola.conformance.runner.account import trace_account
 from regola.conformance.runner.cells import apply_action, check_reject  # noqa: F401 - check_reject: for the lockstep checker
-from regola.conformance.runner.compare import Difference, compare_views, describe, field_share, side_by_side
+from regola.conformance.runner.compare import compare_views, describe, field_share, side_by_side
+from regola.conformance.runner.legal_check import check_legal
 from regola.conformance.runner.plan import expect
 from regola.conformance.runner.reference_replay import (  # noqa: F401 - re-exported for the lockstep checker
     ReferenceReplay,
     check_header,
-    legal_rule,
     ruleset_for,
     state_before,
 )
 from regola.conformance.runner.verdicts import STOP_KINDS, Divergence, DivergenceFound, Recorder, TraceResult, diverge
 from regola.conformance.trace.format import Trace
 
-
-_canon = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
-"""An action as canonical JSON, to compare lists of actions as sets (the
-encoder made once: ``json.dumps`` with options makes one per call)."""
 
 
 def replay_trace(
@@ -311,7 +305,7 @@ def check_step(
     action = item["action"]
     rules = list(item.get("rules", []))
     if hello.get("legal") and "legal_count" in item:
-        _check_legal(engine, item, line, rules, state_before, record)
+        check_legal(engine, item, line, rules, state_before, record)
     try:
         apply_action(engine, action, _new_deal(hello, item))
     except ActionRejected as exc:
@@ -337,64 +331,3 @@ def _new_deal(hello: dict[str, Any], item: dict[str, Any]) -> dict[str, Any] | N
     if item["action"].get("type") != "shuffle" or not speaks(hello, "1.1"):
         return None
     return next((e for e in item.get("events", []) if e.get("type") == "deal"), None)
-
-
-def _check_legal(
-    engine: Engine,
-    item: dict[str, Any],
-    line: int,
-    rules: list[str],
-    state_before: Callable[[], Any] | None,
-    record: Recorder | None = None,
-) -> None:
-    actual = engine.legal()
-    if not isinstance(actual, list):
-        raise EngineFailure("protocol", f"legal returned {type(actual).__name__}, not a list")
-    if item.get("legal") is None and len(actual) == item["legal_count"]:
-        return  # the trace counts the actions only: the count is all there is to check
-    got = sorted(_canon(a) for a in actual)
-    if "legal" in item and item["legal"] is not None:
-        want = sorted(_canon(a) for a in item["legal"])
-        if got == want:
-            return
-        diffs = [Difference("legal", [json.loads(a) for a in want], [json.loads(a) for a in got])]
-    else:
-        if len(got) == item["legal_count"]:
-            return
-        want = None
-        diffs = [Difference("legal_count", item["legal_count"], len(got))]
-    state = state_before() if state_before else None
-    if want is None and state is not None:
-        want = sorted(_canon(reference.action_dict(a)) for a in reference.legal_actions(state))
-    message = f"the engine lists {len(got)} legal actions, the rules allow {item['legal_count']}"
-    missing: list[dict[str, Any]] = []
-    extra: list[dict[str, Any]] = []
-    if want is not None:
-        missing = [json.loads(a) for a in want if a not in got]
-        extra = [json.loads(a) for a in got if a not in want]
-        parts = [f"missing {describe_actions(missing)}"] if missing else []
-        parts += [f"not allowed {describe_actions(extra)}"] if extra else []
-        message += ": " + ("; ".join(parts) or "some actions are listed twice")
-    diverge(
-        Divergence(
-            kind="legal",
-            step=item.get("index"),
-            line=line,
-            action=item["action"],
-            rules=rules,
-            rule=legal_rule(state, missing, extra) or guess.specific(rules),
-            message=message + " (before this step)",
-            differences=diffs,
-            side_by_side=side_by_side({d.path: d.expected for d in diffs}, {d.path: d.actual for d in diffs}, diffs),
-        ),
-        record,
-    )
-
-
-def describe_actions(actions: list[dict[str, Any]], limit: int = 6) -> str:
-    shown = [_canon(a) for a in actions[:limit]]
-    more = f" and {len(actions) - limit} more" if len(actions) > limit else ""
-    return ", ".join(shown) + more
-
-
-# --- running many traces ------------------------------------------------------

@@ -230,3 +230,57 @@ def test_whole_points_alone_cannot_tell_their_parts_apart():
         assert d.explained_by.how == "ambiguous", d.render()
         assert d.rule in d.explained_by.candidates, d.render()
         assert {"tressette.score.count", "tressette.score.last-trick"} <= set(d.explained_by.candidates), d.render()
+
+
+class FaceUpCardOnTop(ReferenceEngine):
+    """Shows the face-up card on top of the stock too, to be drawn first."""
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        if seat is None and v.get("indicator") and v.get("stock"):
+            v = {**v, "stock": [v["indicator"], *v["stock"]], "stock_top": v["indicator"]}
+        return v
+
+
+@pytest.mark.rule("briscola.draw.indicator-last")
+def test_the_face_up_card_in_the_stock_is_drawn_too_soon():
+    for d in _roots(FaceUpCardOnTop):
+        assert d.rule == "briscola.draw.indicator-last", d.render()
+        assert d.explained_by.how == "shape" and "on top of the stock" in d.explained_by.text
+
+
+class NoLastCard(ReferenceEngine):
+    """Lists no legal action once the player to move holds one card: the hand
+    is over for it before its last card is played."""
+
+    def legal(self):
+        s = self._state
+        if s.phase == "play" and s.to_move is not None and len(s.hands[s.to_move]) == 1:
+            return []
+        return super().legal()
+
+
+@pytest.mark.rule("briscola.draw.exhausted")
+def test_an_engine_that_lets_nobody_act_breaks_the_playing_out_not_a_card_rule():
+    for d in _roots(NoLastCard):
+        assert d.kind == "legal" and d.rule == "briscola.draw.exhausted", d.render()
+
+
+class EndsATrickEarly(ReferenceEngine):
+    """The hand is over (its view says so) once the stock is out and each
+    player holds one card: the last trick is never played."""
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        if v.get("phase") == "play" and v.get("stock_size") == 0 and v.get("hand_sizes") == [1, 1] and not v.get("trick"):
+            v = {**v, "phase": "shuffle", "to_move": None, "leader": None}
+        return v
+
+
+@pytest.mark.rule("briscola.draw.exhausted")
+def test_a_hand_ended_before_it_is_decided_is_the_playing_out():
+    roots = _roots(EndsATrickEarly)
+    for d in roots:
+        decided = "outcome was decided" in d.explained_by.text
+        assert d.rule == ("briscola.score.count" if decided else "briscola.draw.exhausted"), d.render()
+    assert any(d.rule == "briscola.draw.exhausted" for d in roots)

@@ -1,6 +1,7 @@
 """Shapes of an ending: a hand or a match ended early (once its outcome was
-decided), or not ended when it should be (``*.score.count``, the hand is
-counted when every card has been played; ``*.match.end``)."""
+decided: ``*.score.count``, the hand is counted when every card has been
+played; before: ``*.draw.exhausted``, the last cards are played out), or
+not ended when it should be (``*.score.count``, ``*.match.end``)."""
 
 from __future__ import annotations
 
@@ -35,8 +36,11 @@ def ended(ctx: Context) -> list[Finding]:
     engine_over, want_over = _over(ctx.engine), _over(ctx.after)
     reported = any(k in ctx.engine for k in ("result", "phase"))
     if count and reported and engine_over and not want_over:
-        out.append(Finding(count, frozenset(keys), "ended-early",
-                           "the engine ended the hand before its last card was played" + _decided(ctx)))
+        decided = _decided(ctx)
+        # not decided yet: the engine stopped short of playing the hand out
+        rule = count if decided else ctx.rule("draw.exhausted") or count
+        out.append(Finding(rule, frozenset(keys), "ended-early",
+                           "the engine ended the hand before its last card was played" + decided))
     elif count and reported and want_over and not engine_over and ctx.kind.hand_over:
         out.append(Finding(count, frozenset(keys), "not-ended",
                            "the engine did not end the hand after its last card (no result)"))
