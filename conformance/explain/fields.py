@@ -114,7 +114,7 @@ _TABLE: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("indicator", "trump"), "exchange", ("exchange.card", "exchange.window")),
     (("indicator", "trump"), "draw", ("draw.indicator-last", "draw.indicator-stays")),
     (("indicator", "trump"), "any", ("call.suit", "call.card", "exchange.card")),
-    (("trick",), "trick", ("trick.winner", "trick.lead-next")),
+    (("trick",), "trick", ("trick.lead-next", "trick.winner")),
     (("trick",), "any", ("play.turn", "play.in-hand")),
     (("table",), "deal", ("deal.table", "deal.redeal")),
     (("table", "captured", "last_capture"), "leftovers", ("end.leftovers",)),

@@ -42,14 +42,19 @@ def test_a_report_that_cannot_be_written_is_one_line_naming_it(tmp_path):
     one_error_line(ran, str(tmp_path))
 
 
-def interrupt(args: list[str], after: float) -> tuple[int, str, float]:
-    """Run ``regola ARGS``, press Ctrl-C after ``after`` s: its status, its
-    stderr and how long it took to stop."""
+def interrupt(args: list[str], after: float, ready=None) -> tuple[int, str, float]:
+    """Run ``regola ARGS``, press Ctrl-C after ``after`` s (and, with
+    ``ready``, once ``ready()`` holds, however busy the machine): its
+    status, its stderr and how long it took to stop."""
     proc = subprocess.Popen(
         [sys.executable, "-c", "from regola.conformance.cli.commands import main; main()", *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     time.sleep(after)
+    waited = 0.0
+    while ready is not None and not ready() and waited < 60 and proc.poll() is None:
+        time.sleep(0.1)
+        waited += 0.1
     start = time.monotonic()
     proc.send_signal(signal.SIGINT)
     try:
@@ -71,7 +76,8 @@ def test_ctrl_c_during_conform_exits_130_and_kills_the_engine(tmp_path):
     cmd, pid_file = engine_script(tmp_path, "stubborn")
     trace = next(iter(iter_traces(["briscola-2"])))
     try:
-        status, err, took = interrupt(["conform", "--engine", cmd, "--trace", str(trace), "--timeout", "30"], 3.0)
+        status, err, took = interrupt(["conform", "--engine", cmd, "--trace", str(trace), "--timeout", "30"], 1.0,
+                                      ready=lambda: len(pids_of(pid_file)) == 2)
         assert status == 130
         assert said_interrupted(err, "conform: ")
         assert took < 10
