@@ -16,8 +16,11 @@ one of a few shapes, whatever the game and the language:
   ended at all: `ending.ended`;
 - **a per-hand field not reset** at a new hand (a pile, the points, the
   sweeps carried into the next hand): `counting.not_reset`;
-- in the fishing games, **a sweep counted wrongly** and **the cards left on
-  the table given to the wrong side**: `fishing.sweeps`, `fishing.leftovers`;
+- in the fishing games, **a sweep counted wrongly**, **the cards left on
+  the table given to the wrong side**, and **a scoring category weighed
+  wrongly** (a scopa worth two, a category scored twice or left out, a tie
+  scored for every side): `fishing.sweeps`, `fishing.leftovers`,
+  `fishing.weighed`;
 - a **total that cannot tell its parts apart** (an engine that reports only
   match totals): `fishing.totals`, which lists every rule that could
   account for the difference instead of picking one; in Tressette, whole
@@ -57,6 +60,7 @@ def catalogue() -> Sequence[tuple[str, Shape]]:
         ("something counted twice, replaced or left out", counting.counted),
         ("a sweep counted wrongly", fishing.sweeps),
         ("the cards left on the table given to the wrong side", fishing.leftovers),
+        ("a scoring category weighed wrongly", fishing.weighed),
         ("a total that cannot tell its parts apart", fishing.totals),
         ("whole points that cannot tell their parts apart", counting.totals),
     )

@@ -109,3 +109,69 @@ def totals(ctx: Context) -> list[Finding]:
 
 def _count(value: Any) -> int:
     return value if isinstance(value, int) else 0
+
+
+def _parts(ctx: Context) -> list[tuple[str, str, list[int]]]:
+    """What each scoring category gave each side this hand, by the rules:
+    (category, rule, points per side). A tied category (no winner) gives
+    nothing; it is listed under ``*.score.tie`` with the sides that tied."""
+    result = ctx.after.get("result") or {}
+    sides = len(result.get("points") or [])
+    out: list[tuple[str, str, list[int]]] = []
+    for name, winner in (result.get("categories") or {}).items():
+        rule = ctx.rule(f"score.{name}")
+        if rule is None:
+            continue
+        if isinstance(winner, int) and 0 <= winner < sides:
+            out.append((name, rule, [int(s == winner) for s in range(sides)]))
+        elif winner is None and isinstance(result.get(name), list) and (tie := ctx.rule("score.tie")):
+            counts = result[name]
+            best = max(counts)
+            out.append((name, tie, [int(c == best) for c in counts]))
+    for name, rule_suffix in (("scope", "score.scopas"), ("napola", "score.napola")):
+        vec = result.get(name)
+        rule = ctx.rule(rule_suffix)
+        if rule and isinstance(vec, list) and len(vec) == sides and any(vec):
+            out.append((name, rule, [int(v) for v in vec]))
+    return out
+
+
+def weighed(ctx: Context) -> list[Finding]:
+    """A hand's points off, side by side, by a whole multiple of what one
+    scoring category gave (a scopa worth two, a category scored twice or
+    left out, a tied category scored for every side that tied): that
+    category's rule; when several categories fit, all of them."""
+    if ctx.family != "scopa" or not ctx.kind.hand_over:
+        return []
+    keys = [k for k in ctx.keys if k in ("result.points", "match.points")]
+    want = (ctx.after.get("result") or {}).get("points")
+    got = (ctx.engine.get("result") or {}).get("points") if isinstance(ctx.engine.get("result"), dict) else None
+    if got is None and "match.points" in keys:
+        got_match, want_match = (ctx.engine.get("match") or {}).get("points"), (ctx.after.get("match") or {}).get("points")
+        if isinstance(got_match, list) and isinstance(want_match, list) and isinstance(want, list):
+            got = [w + g - m for w, g, m in zip(want, got_match, want_match)]
+    if not keys or not isinstance(want, list) or not isinstance(got, list) or len(got) != len(want):
+        return []
+    diff = [g - w for g, w in zip(got, want)]
+    if not any(diff):
+        return []
+    fits = []
+    for name, rule, vec in _parts(ctx):
+        k = next((diff[i] // vec[i] for i in range(len(vec)) if vec[i]), 0)
+        if k and all(d == k * v for d, v in zip(diff, vec)):
+            fits.append((name, rule, k))
+    rules = tuple(dict.fromkeys(rule for _, rule, _ in fits))
+    if not rules:
+        return []
+    name, rule, k = fits[0]
+    if rule.endswith("score.tie"):
+        what = f"the engine scored the tied category ({name}) for every side that tied; a tie scores for nobody"
+    elif k > 0:
+        what = f"the engine scored {name} {k + 1} times over" if name != "scope" else f"the engine counted each scopa {k + 1} times"
+    else:
+        what = f"the engine left {name} out of the hand's points" if k == -1 else f"the engine scored {name} {k + 1} times"
+    if len(rules) > 1:
+        return [Finding(rule, frozenset(keys), "ambiguous",
+                        f"{what}, or another category that gave the same sides as much: the engine's fields cannot "
+                        f"tell which", rules)]
+    return [Finding(rule, frozenset(keys), "weighed", what)]
