@@ -281,7 +281,7 @@ class EndsATrickEarly(ReferenceEngine):
 def test_a_hand_ended_before_it_is_decided_is_the_playing_out():
     roots = _roots(EndsATrickEarly)
     for d in roots:
-        decided = "outcome was decided" in d.explained_by.text
+        decided = "card points" in d.explained_by.text  # at least half of them when the engine stopped
         assert d.rule == ("briscola.score.count" if decided else "briscola.draw.exhausted"), d.render()
     assert any(d.rule == "briscola.draw.exhausted" for d in roots)
 
