@@ -24,6 +24,8 @@ def _decided(ctx: Context) -> str:
     best = max(points)
     if total and best * 2 > total:
         return f", once a player had {best} of the {total} card points and the outcome was decided"
+    if total and best * 2 == total:
+        return f", once a player had {best} of the {total} card points (half of them: the outcome not yet decided)"
     return ""
 
 
@@ -38,7 +40,7 @@ def ended(ctx: Context) -> list[Finding]:
     if count and reported and engine_over and not want_over:
         decided = _decided(ctx)
         # not decided yet: the engine stopped short of playing the hand out
-        rule = count if decided else ctx.rule("draw.exhausted") or count
+        rule = count if decided else ctx.rule("draw.exhausted") or count  # half the points: the count misread
         out.append(Finding(rule, frozenset(keys), "ended-early",
                            "the engine ended the hand before its last card was played" + decided))
     elif count and reported and want_over and not engine_over and ctx.kind.hand_over:

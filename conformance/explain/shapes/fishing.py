@@ -160,6 +160,9 @@ def weighed(ctx: Context) -> list[Finding]:
         k = next((diff[i] // vec[i] for i in range(len(vec)) if vec[i]), 0)
         if k and all(d == k * v for d, v in zip(diff, vec)):
             fits.append((name, rule, k))
+    if fits:  # counted twice or left out is likelier than three times over
+        least = min(abs(k) for _, _, k in fits)
+        fits = [f for f in fits if abs(f[2]) == least]
     rules = tuple(dict.fromkeys(rule for _, rule, _ in fits))
     if not rules:
         return []
