@@ -174,3 +174,61 @@ def stale() -> list[str]:
             out.append(f"{slug}: its results are older than its {' and '.join(changed)} "
                        f"(python -m realworld.harness conform {slug})")
     return out
+
+
+def _verdict(caught: bool, right: bool, expressible: bool = True, among: bool = False) -> str:
+    if not expressible:
+        return "not expressible"
+    if right:
+        return "caught, right rule"
+    if caught and among:
+        return "caught, right rule among an ambiguity"
+    return "caught, other rule" if caught else "missed"
+
+
+def engine_results(page: str) -> str:
+    """The results of the engine a page ``realworld/SLUG.md`` is about, from
+    its committed results: the traces per variant, each listed bug's and
+    each planted bug's verdict, the score."""
+    catalog, _, score = _harness()
+    slug = Path(page).stem
+    engine = catalog.Engine(slug, REALWORLD)
+    s = score.engine_score(engine)
+    if s is None:
+        return "*No results committed yet: `python -m realworld.harness conform " + slug + "`.*"
+    run = json.loads((engine.folder / "results" / "conform.json").read_text(encoding="utf-8"))
+    counts: dict[str, dict[str, int]] = {}
+    for t in run["traces"]:
+        c = counts.setdefault(t["id"].split("/")[0], {})
+        c[t["status"]] = c.get(t["status"], 0) + 1
+    statuses = ("passed", "failed", "errored", "unsupported", "unchecked")
+    out = ["| variant | traces | " + " | ".join(statuses) + " |", "| --- " * (len(statuses) + 2) + "|"]
+    for v, c in sorted(counts.items()):
+        out.append(f"| `{v}` | {sum(c.values())} | " + " | ".join(str(c.get(k, 0)) for k in statuses) + " |")
+    out += ["", f"Command: `python -m realworld.harness conform {slug}` (results in "
+            f"`realworld/{slug}/results/conform.json`).", ""]
+    bugs = {b.id: b for b in engine.bugs}
+    out += ["| bug | found by | rules | regola | first seen | blamed |", "| --- | --- | --- | --- | --- | --- |"]
+    for b in s["bugs"]:
+        bug = bugs[b["id"]]
+        out.append(
+            f"| {b['id']} | {'reading the code' if bug.found_by == 'reading' else 'regola'} | "
+            + ", ".join(f"`{r}`" for r in b["rules"]) + " | "
+            + _verdict(b["caught"], b["right"], b["expressible"]) + (" (and fuzz)" if b["fuzz"] else "") + " | "
+            + (f"`{b['by']}`" if b["by"] else "—") + " | " + (", ".join(f"`{r}`" for r in b["blamed"]) or "—") + " |"
+        )
+    if s["plants"]:
+        out += ["", f"Planted bugs (`python -m realworld.harness plants {slug}`, each a one-line change in a copy "
+                f"of the engine's code, listed in `realworld/{slug}/planted.toml`):", "",
+                "| plant | shape | what | regola | blamed | how |", "| --- | --- | --- | --- | --- | --- |"]
+        for p in s["plants"]:
+            among = bool(set(p.get("ambiguous") or []) & set(p["rules"]))
+            out.append(
+                f"| {p['id']} | {p['shape']} | {p['summary']} | {_verdict(p['caught'], p['right'], True, among)} | "
+                + (f"`{p['blamed']}`" if p["blamed"] else "—") + f" | {p.get('how') or '—'} |"
+            )
+    out += ["", f"Score: listed bugs {s['listed_caught']}/{s['listed_expressible']} caught, "
+            f"{s['listed_right']} with the right rule; planted {s['planted_caught']}/{s['planted']} caught, "
+            f"{s['planted_right']} with the right rule; found by regola beyond the list: {s['found_by_regola']}; "
+            f"false alarms: {', '.join(f'`{r}`' for r in s['false_alarms']) or 'none'}."]
+    return "\n".join(out)

@@ -68,11 +68,19 @@ def variant_summary(page: str) -> str:
     return table(["Family", "Variants", "Rules"], rows)
 
 
+def _engine_results(page: str) -> str:
+    """A real engine's page: its results (`realworld.engine_results`)."""
+    from .realworld import engine_results
+
+    return engine_results(page)
+
+
 SNIPPETS: dict[str, Callable[[str], str]] = {
     "variant-summary": variant_summary,
     "invariants-table": invariants_table,
     "counterexample": counterexample,
     "engine-docs": engine_docs,
+    "engine-results": _engine_results,
 }
 
 
