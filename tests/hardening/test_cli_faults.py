@@ -49,6 +49,9 @@ def interrupt(args: list[str], after: float, ready=None) -> tuple[int, str, floa
     proc = subprocess.Popen(
         [sys.executable, "-c", "from regola.conformance.cli.commands import main; main()", *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # as from a terminal: a test run started in the background (CI, nohup)
+        # has SIGINT ignored, and its children would inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(after)
     waited = 0.0
