@@ -309,3 +309,28 @@ def test_a_category_weighed_wrongly_is_its_own_rule():
         else:
             assert d.rule == "scopa.score.scopas" and "each scopa 2 times" in d.explained_by.text, d.render()
     assert any(d.explained_by.how != "ambiguous" for d in roots)
+
+
+class TieToTheFirst(ReferenceEngine):
+    """A tied scoring category goes to side 0 (its hand's and match's points say so)."""
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        result = v.get("result")
+        if isinstance(result, dict) and result.get("categories"):
+            ties = sum(1 for w in result["categories"].values() if w is None)
+            if ties:
+                v = {**v, "result": {**result, "points": [result["points"][0] + ties, *result["points"][1:]]},
+                     "match": {**v["match"], "points": [v["match"]["points"][0] + ties, *v["match"]["points"][1:]]}}
+        return v
+
+
+@pytest.mark.rule("scopa.score.tie")
+def test_a_tied_category_given_to_one_side_is_the_tie_rule():
+    traces = [p for p in iter_traces(["scopa-2"]) if "tie" in trace_stem(p)]
+    results, _ = run_traces(traces, TieToTheFirst)
+    roots = [r.divergence for r in results if r.status == "failed" and r.divergence.kind == "view"]
+    assert roots
+    for d in roots:
+        assert d.rule == "scopa.score.tie" or "scopa.score.tie" in d.explained_by.candidates, d.render()
+    assert any(d.rule == "scopa.score.tie" and "tied category" in d.explained_by.text for d in roots)

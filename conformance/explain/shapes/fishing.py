@@ -99,6 +99,9 @@ def totals(ctx: Context) -> list[Finding]:
         return []
     candidates = tuple(r for c in CATEGORIES if (r := ctx.rule(f"score.{c}")))
     candidates += tuple(r for r in sorted(ctx.known) if ".bonus." in r)
+    tied = any(w is None for w in ((ctx.after.get("result") or {}).get("categories") or {}).values())
+    if tied and (tie := ctx.rule("score.tie")):
+        candidates += (tie,)
     if len(candidates) < 2:
         return []
     what = "match totals" if "result" not in ctx.engine else "hand totals"
@@ -127,7 +130,9 @@ def _parts(ctx: Context) -> list[tuple[str, str, list[int]]]:
         elif winner is None and isinstance(result.get(name), list) and (tie := ctx.rule("score.tie")):
             counts = result[name]
             best = max(counts)
-            out.append((name, tie, [int(c == best) for c in counts]))
+            tied = [s for s, c in enumerate(counts) if c == best]
+            out.append((name, tie, [int(s in tied) for s in range(sides)]))  # scored for every side that tied
+            out += [(f"{name}@{s}", tie, [int(t == s) for t in range(sides)]) for s in tied]  # for one of them
     for name, rule_suffix in (("scope", "score.scopas"), ("napola", "score.napola")):
         vec = result.get(name)
         rule = ctx.rule(rule_suffix)
@@ -167,7 +172,10 @@ def weighed(ctx: Context) -> list[Finding]:
     if not rules:
         return []
     name, rule, k = fits[0]
-    if rule.endswith("score.tie"):
+    if rule.endswith("score.tie") and "@" in name:
+        category, side = name.split("@")
+        what = f"the engine gave the tied category ({category}) to side {side}; a tie scores for nobody"
+    elif rule.endswith("score.tie"):
         what = f"the engine scored the tied category ({name}) for every side that tied; a tie scores for nobody"
     elif k > 0:
         what = f"the engine scored {name} {k + 1} times over" if name != "scope" else f"the engine counted each scopa {k + 1} times"
