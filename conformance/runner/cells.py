@@ -50,6 +50,8 @@ class Cell:
     spoiled: bool = False
     """The engine refused, but its view changed: its match is no longer the
     trace's, so it too is brought back to the position."""
+    introduced: tuple[str, ...] = ()
+    """The view's paths the refusal changed (forgotten once a fresh engine stands there)."""
 
     @property
     def needs_restore(self) -> bool:
@@ -197,7 +199,7 @@ def check_reject(
     if record is not None:
         diffs = record.fresh("view", diffs)  # a difference already there is not the reject's doing
     if diffs:
-        cell.spoiled = True
+        cell.spoiled, cell.introduced = True, tuple(d.path for d in diffs)
         diverge(
             Divergence(
                 kind="changed-by-reject",

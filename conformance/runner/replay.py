@@ -107,7 +107,6 @@ def replay_trace(
             refused = focus.reach_position(engine, hello, fields, h, ref, record, result)
             if refused is not None:
                 raise DivergenceFound(refused)
-            record.mark_baseline()
 
         else:
             check_views(
@@ -131,7 +130,7 @@ def replay_trace(
                         engine = cells.restore(
                             restart, hello, h, trace.items[:pos], trace.items[pos + 1:], ref.players if ref else 0
                         )
-                        record.forget()
+                        record.forget(cell.introduced)
                     except cells.CannotRestore as exc:
                         result.error_kind, result.error = "restart", str(exc)
                         break

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from regola.conformance.runner.compare import Difference
@@ -241,7 +242,6 @@ class Recorder:
     def __init__(self, result: TraceResult) -> None:
         self.result = result
         self._differing: dict[str, set[str]] = {}
-        self._baseline: dict[str, set[str]] = {}
 
     def __call__(self, divergence: Divergence) -> None:
         self.result.add_divergence(divergence)
@@ -261,15 +261,13 @@ class Recorder:
         return [d for d in diffs if d.path not in before]
 
 
-    def mark_baseline(self) -> None:
-        """What differs now is the baseline of a focused trace's position
-        (`regola.conformance.runner.focus`)."""
-        self._baseline = {k: set(v) for k, v in self._differing.items()}
-
-    def forget(self) -> None:
-        """A fresh engine was brought back to the position: what differed in
-        the old one's views since the baseline is no longer there."""
-        self._differing = {k: set(v) for k, v in self._baseline.items()}
+    def forget(self, paths: Sequence[str]) -> None:
+        """A fresh engine was brought back to the position after a refusal
+        that changed the view at ``paths``: those differences went with the
+        old engine (the ones that were there before stay known)."""
+        known = self._differing.get("view")
+        if known:
+            known.difference_update(paths)
 
 
 class DivergenceFound(Exception):

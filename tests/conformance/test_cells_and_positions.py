@@ -162,3 +162,20 @@ def test_the_reference_served_at_1_2_stands_at_every_focused_position():
     results, hello = run_traces(paths, factory)
     assert hello["protocol"] == "1.2"
     assert [r.status for r in results] == ["passed"] * len(paths), [r.report() for r in results]
+
+
+class AlsoMiscountsTheStock(RefusalCostsTheCard):
+    """The same, with a stock size one too many in every view (a bug of its own)."""
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        return {**v, "stock_size": v["stock_size"] + 1} if isinstance(v.get("stock_size"), int) else v
+
+
+def test_a_fresh_engine_keeps_the_differences_that_were_there_before():
+    paths = [p for p in iter_traces(["scopa-2"]) if trace_stem(p).startswith("negative--default")]
+    results, _ = run_traces(paths, AlsoMiscountsTheStock)
+    (r,) = results
+    assert len(r.cells) == _rejects(Path(r.path))
+    changed = [d for d in [r.divergence, *r.consequences] if d and d.kind == "changed-by-reject"]
+    assert changed and all("stock_size" not in d.message for d in changed), r.report()
