@@ -52,6 +52,15 @@ def record(out_dir: Path, cmd: list[str]) -> int:
                 req = pending.pop(0) if pending else None
                 pairs.append([_bare(req) if req else None, _bare(resp) if isinstance(resp, dict) else resp])
 
+    name = out_dir / f"part-{os.getpid()}-{time.monotonic_ns()}.json"
+
+    def save() -> None:
+        with lock:
+            text = json.dumps(pairs)
+        tmp = name.with_suffix(".tmp")
+        tmp.write_text(text)
+        tmp.replace(name)
+
     reader = threading.Thread(target=answers, daemon=True)
     reader.start()
     try:
@@ -64,6 +73,12 @@ def record(out_dir: Path, cmd: list[str]) -> int:
                 pending.append(req if isinstance(req, dict) else {"raw": req})
             child.stdin.write(line)
             child.stdin.flush()
+            if isinstance(req, dict) and req.get("cmd") == "quit":
+                # the session is over: saved now, for regola kills an engine
+                # that has not gone within a second of its quit
+                reader.join(timeout=0.2)
+                save()
+                break
     except BrokenPipeError:
         pass
     finally:
@@ -73,10 +88,7 @@ def record(out_dir: Path, cmd: list[str]) -> int:
             pass
         child.wait()
         reader.join(timeout=5)
-        name = out_dir / f"part-{os.getpid()}-{time.monotonic_ns()}.json"
-        tmp = name.with_suffix(".tmp")
-        tmp.write_text(json.dumps(pairs))
-        tmp.replace(name)
+        save()
     return child.returncode or 0
 
 
