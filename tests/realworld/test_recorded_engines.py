@@ -29,7 +29,7 @@ def test_every_engine_with_listed_bugs_has_a_cassette():
     for slug in engines(ROOT / "realworld"):
         e = Engine(slug)
         committed = json.loads((e.folder / "results" / "conform.json").read_text())
-        if any(t["status"] != "passed" for t in committed["traces"]) and slug not in RECORDED:
+        if any(t["status"] not in ("passed", "unsupported") for t in committed["traces"]) and slug not in RECORDED:
             missing.append(slug)
     assert not missing, f"no cassette for {missing}: python -m realworld.harness record SLUG"
 
