@@ -22,7 +22,9 @@ from regola.spec import Ruleset, SpecError, catalog, variant_ids
 HINTS: dict[str, tuple[str, Any]] = {
     # list options have no values to enumerate: the deal all at once or one
     # card at a time, and reburying the two strongest faces (P-BRI)
-    "deal.packets": ("deal.hands", lambda rs: [[rs.deal.hand_size], [1] * rs.deal.hand_size]),
+    "deal.packets": ("deal.hands", lambda rs: _packets(rs.deal.hand_size)),
+    # the table's cards after other rounds, or one more or fewer each time
+    "deal.table_packets": ("deal.table", lambda rs: _table_packets(tuple(rs.deal.table_packets), len(rs.deal.packets))),
     "deal.rebury_indicator": ("deal.rebury", lambda rs: [list(rs.deck.strength[:2])]),
     # a hand of another size, dealt at once or one card at a time
     "deal.hand_size": (
@@ -38,6 +40,23 @@ HINTS: dict[str, tuple[str, Any]] = {
 """Option field -> (the rule-id suffix it bears on, its values worth trying
 for a ruleset), for fields that are neither a choice nor a flag. A value
 that is a dict sets several fields together (which must agree)."""
+
+
+def _packets(hand: int) -> list[list[int]]:
+    """A hand dealt in packets of one size (the last packet the remainder):
+    all at once, one at a time, and every size between."""
+    return [[p] * (hand // p) + ([hand % p] if hand % p else []) for p in range(hand, 0, -1)]
+
+
+def _table_packets(table: tuple[int, ...], rounds: int) -> list[list[int]]:
+    """The table's cards one more or one fewer at each round that deals
+    some, and all of them after the first or the last round."""
+    if not any(table):
+        return []
+    out = [[max(0, t + d) if t else 0 for t in table] for d in (-1, 1)]
+    total = sum(table)
+    out += [[total] + [0] * (rounds - 1), [0] * (rounds - 1) + [total]]
+    return [t for t in out if t != list(table) and len(t) <= rounds]
 
 
 @cache
@@ -89,7 +108,9 @@ def own_first(family: str, rule: str) -> list[str]:
 def values(path: str, ruleset: Ruleset) -> list[Any]:
     """The values worth trying for an option field."""
     if path in HINTS:
-        return HINTS[path][1](ruleset)
+        now = current(ruleset, path)
+        now = list(now) if isinstance(now, tuple) else now
+        return [v for v in HINTS[path][1](ruleset) if v != now]
     ann = _option_fields()[path][0]
     if typing.get_origin(ann) is typing.Literal:
         return list(typing.get_args(ann))
