@@ -10,6 +10,10 @@ one of a few shapes, whatever the game and the language:
   after the winner, play the other way round): `tricks.wrong_turn`;
 - **the face-up card put into the stock**, to be drawn before its turn:
   `tricks.indicator_in_stock`;
+- **the wrong number of cards dealt** to every hand or to the table:
+  `dealing.deal_sizes`;
+- **the auction won, or the call made, by another seat** than the last
+  bidder: `bidding.auction_end`;
 - **something counted twice**, or replaced instead of added, or not added,
   or a card given another value: `counting.counted`;
 - **a hand or match ended early** once its outcome was decided, or not
@@ -20,7 +24,9 @@ one of a few shapes, whatever the game and the language:
   the table given to the wrong side**, and **a scoring category weighed
   wrongly** (a scopa worth two, a category scored twice or left out, a tie
   scored for every side): `fishing.sweeps`, `fishing.leftovers`,
-  `fishing.weighed`;
+  `fishing.weighed`; a **category counted another way** (on another suit
+  or card, for the side with fewer, the leftovers to another side), found
+  from the hand's points alone: `fishing.recount`;
 - a **total that cannot tell its parts apart** (an engine that reports only
   match totals): `fishing.totals`, which lists every rule that could
   account for the difference instead of picking one; in Tressette, whole
@@ -43,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regola.conformance.explain.shapes import counting, ending, fishing, tricks
+from regola.conformance.explain.shapes import bidding, counting, dealing, ending, fishing, tricks
 from regola.conformance.explain.shapes.base import Context, Finding, Shape, seat_name
 
 __all__ = ["Context", "Finding", "Shape", "catalogue", "findings", "seat_name"]
@@ -55,11 +61,14 @@ def catalogue() -> Sequence[tuple[str, Shape]]:
         ("another ordering of the cards", tricks.trick_winner),
         ("the turn passed to the wrong seat", tricks.wrong_turn),
         ("the face-up card drawn before its turn", tricks.indicator_in_stock),
+        ("the wrong number of cards dealt", dealing.deal_sizes),
+        ("the auction won or the call made by another seat", bidding.auction_end),
         ("a hand or match ended early, or not at all", ending.ended),
         ("a per-hand field not reset at a new hand", counting.not_reset),
         ("something counted twice, replaced or left out", counting.counted),
         ("a sweep counted wrongly", fishing.sweeps),
         ("the cards left on the table given to the wrong side", fishing.leftovers),
+        ("a scoring category counted another way", fishing.recount),
         ("a scoring category weighed wrongly", fishing.weighed),
         ("a total that cannot tell its parts apart", fishing.totals),
         ("whole points that cannot tell their parts apart", counting.totals),

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from regola.conformance.explain.shapes.base import Context, Finding, seat_name
+from regola.reference.fishing.scoring import holder, primiera_values, sole_best
+from regola.reference.fishing.tables import FishingTables
 
 CATEGORIES = ("cards", "coins", "settebello", "primiera", "scopas", "re-bello", "napola", "napoleone", "grande")
 
@@ -141,13 +143,10 @@ def _parts(ctx: Context) -> list[tuple[str, str, list[int]]]:
     return out
 
 
-def weighed(ctx: Context) -> list[Finding]:
-    """A hand's points off, side by side, by a whole multiple of what one
-    scoring category gave (a scopa worth two, a category scored twice or
-    left out, a tied category scored for every side that tied): that
-    category's rule; when several categories fit, all of them."""
-    if ctx.family != "scopa" or not ctx.kind.hand_over:
-        return []
+def _hand_diff(ctx: Context) -> tuple[list[str], list[int]]:
+    """The keys of the hand's points that differ, and the engine's hand
+    points less the rules', side by side (read from the match points when
+    the engine reports no hand result); no keys, no difference."""
     keys = [k for k in ctx.keys if k in ("result.points", "match.points")]
     want = (ctx.after.get("result") or {}).get("points")
     got = (ctx.engine.get("result") or {}).get("points") if isinstance(ctx.engine.get("result"), dict) else None
@@ -156,9 +155,20 @@ def weighed(ctx: Context) -> list[Finding]:
         if isinstance(got_match, list) and isinstance(want_match, list) and isinstance(want, list):
             got = [w + g - m for w, g, m in zip(want, got_match, want_match)]
     if not keys or not isinstance(want, list) or not isinstance(got, list) or len(got) != len(want):
-        return []
+        return [], []
     diff = [g - w for g, w in zip(got, want)]
-    if not any(diff):
+    return (keys, diff) if any(diff) else ([], [])
+
+
+def weighed(ctx: Context) -> list[Finding]:
+    """A hand's points off, side by side, by a whole multiple of what one
+    scoring category gave (a scopa worth two, a category scored twice or
+    left out, a tied category scored for every side that tied): that
+    category's rule; when several categories fit, all of them."""
+    if ctx.family != "scopa" or not ctx.kind.hand_over:
+        return []
+    keys, diff = _hand_diff(ctx)
+    if not diff:
         return []
     fits = []
     for name, rule, vec in _parts(ctx):
@@ -186,3 +196,94 @@ def weighed(ctx: Context) -> list[Finding]:
                         f"{what}, or another category that gave the same sides as much: the engine's fields cannot "
                         f"tell which", rules)]
     return [Finding(rule, frozenset(keys), "weighed", what)]
+
+
+def _side_piles(ctx: Context, sides: int) -> list[list[str]] | None:
+    """Each side's captured cards at the hand's end, by the rules."""
+    captured, seating = ctx.after.get("captured"), ctx.after.get("sides")
+    if not isinstance(captured, list) or not isinstance(seating, list) or len(seating) != sides:
+        return None
+    return [[c for seat in side for c in captured[seat] or []] for side in seating]
+
+
+def _categories(ctx: Context, tables: Any, piles: list[list[str]], names: Any) -> dict[str, int | None]:
+    """The card categories ``names`` as the reference scores them from ``piles``."""
+    out: dict[str, int | None] = {}
+    frozen = [tuple(p) for p in piles]
+    if "cards" in names:
+        out["cards"] = sole_best([len(p) for p in piles])
+    if "coins" in names:
+        out["coins"] = sole_best([sum(c in tables.coins for c in p) for p in piles])
+    if "settebello" in names:
+        out["settebello"] = holder(tables, frozen, tables.coin("7"))
+    if "re_bello" in names:
+        out["re_bello"] = holder(tables, frozen, tables.coin("K"))
+    if "primiera" in names:
+        _, keys = primiera_values(tables, frozen)
+        eligible = [k if k is not None else (-1,) for k in keys]
+        out["primiera"] = sole_best(eligible) if any(k is not None for k in keys) else None
+    return out
+
+
+def _alternatives(ctx: Context, tables: Any, piles: list[list[str]], cats: dict[str, Any]):
+    """(what the engine did, rule, categories as it would then score them):
+    a category counted on another suit or card, given to the side with
+    fewer, and the cards left on the table given to another side or to
+    nobody."""
+    coin_suit = next(iter(tables.coins))[-1]
+    suits = {s.id: s.name for s in ctx.ruleset.deck.suits if s.id != coin_suit}
+    if "coins" in cats and (rule := ctx.rule("score.coins")):
+        for suit, name in suits.items():
+            yield (f"most coins counted on {name} instead", rule,
+                   {"coins": sole_best([sum(c[-1] == suit for c in p) for p in piles])})
+    if "settebello" in cats and (rule := ctx.rule("score.settebello")):
+        for suit, name in suits.items():
+            seven = f"7{suit}"
+            yield (f"the settebello scored for the Seven of {name} ({seven}) instead", rule,
+                   {"settebello": next((i for i, p in enumerate(piles) if seven in p), None)})
+    for name, count in (("cards", len), ("coins", lambda p: sum(c in tables.coins for c in p))):
+        if name in cats and (rule := ctx.rule(f"score.{name}")):
+            yield (f"most {name} given to the side with the fewest", rule,
+                   {name: sole_best([-count(p) for p in piles])})
+    ev = next((e for e in ctx.events if e.get("type") == "leftovers"), None)
+    rule = ctx.rule("end.leftovers")
+    if ev and rule and isinstance(ev.get("side"), int) and ev.get("cards"):
+        left = set(ev["cards"])
+        bare = [[c for c in p if c not in left] if i == ev["side"] else list(p) for i, p in enumerate(piles)]
+        for side in [*range(len(piles)), None]:
+            if side == ev["side"]:
+                continue
+            moved = [p + sorted(left) if i == side else p for i, p in enumerate(bare)]
+            to = f"side {side}" if side is not None else "nobody"
+            yield (f"the cards left on the table ({', '.join(sorted(left))}) given to {to} instead of side "
+                   f"{ev['side']}, the last to capture", rule, _categories(ctx, tables, moved, cats))
+
+
+def recount(ctx: Context) -> list[Finding]:
+    """A hand's points as the engine has them, reproduced by counting one
+    category another way (another suit or card, the side with fewer) or by
+    giving the cards left on the table to another side: that rule; when
+    several such readings fit, all of them."""
+    if ctx.family != "scopa" or not ctx.kind.hand_over:
+        return []
+    keys, diff = _hand_diff(ctx)
+    result = ctx.after.get("result") or {}
+    cats = result.get("categories") or {}
+    piles = _side_piles(ctx, len(diff)) if diff else None
+    if not diff or not cats or piles is None or [len(p) for p in piles] != list(result.get("cards") or []):
+        return []
+    tables = FishingTables.of(ctx.ruleset)
+    fits: list[tuple[str, str]] = []
+    for text, rule, alt in _alternatives(ctx, tables, piles, cats):
+        merged = {**cats, **{k: v for k, v in alt.items() if k in cats}}
+        delta = [sum(int(merged[c] == s) - int(cats[c] == s) for c in cats) for s in range(len(diff))]
+        if delta == diff:
+            fits.append((text, rule))
+    rules = tuple(dict.fromkeys(r for _, r in fits))
+    if not rules:
+        return []
+    if len(rules) == 1:
+        return [Finding(rules[0], frozenset(keys), "recount", f"the engine's points are the rules' with {fits[0][0]}")]
+    said = "; or ".join(t for t, _ in fits[:3])
+    return [Finding(rules[0], frozenset(keys), "ambiguous",
+                    f"the engine's points are the rules' with {said}: its fields cannot tell which", rules)]

@@ -38,15 +38,24 @@ def engine_winner(ctx: Context, played: list[tuple[int, str]], with_turn: bool =
         fresh = [s for s in holders if s >= len(before) or not cards <= set(before[s] or [])]
         if len(fresh) == 1:
             return fresh[0]
-    pts, got, was = _trick_points(ctx), eng.get("points"), ctx.before.get("points")
-    if pts and isinstance(got, list) and isinstance(was, list) and len(got) == len(was):
-        gained = [s for s in range(len(got)) if isinstance(got[s], int) and got[s] - was[s] == pts]
-        if len(gained) == 1:
-            return gained[0]
+    by_points = points_winner(ctx)
+    if by_points is not None:
+        return by_points
     if with_turn:
         for name in ("leader", "to_move"):
             if isinstance(eng.get(name), int):
                 return eng[name]
+    return None
+
+
+def points_winner(ctx: Context) -> int | None:
+    """The seat the engine credited with the trick's card points, if its
+    points tell (a trick worth nothing does not)."""
+    pts, got, was = _trick_points(ctx), ctx.engine.get("points"), ctx.before.get("points")
+    if pts and isinstance(got, list) and isinstance(was, list) and len(got) == len(was):
+        gained = [s for s in range(len(got)) if isinstance(got[s], int) and got[s] - was[s] == pts]
+        if len(gained) == 1:
+            return gained[0]
     return None
 
 
@@ -111,6 +120,13 @@ def trick_winner(ctx: Context) -> list[Finding]:
     if not played or got is None or got == want:
         return []
     keys = {k for k in ctx.keys if k in TRICK_KEYS}
+    lead = ctx.rule("trick.lead-next")
+    if lead and points_winner(ctx) == want and "points" not in ctx.keys:
+        # the points went to the rules' winner; the pile or the lead to another seat
+        return [Finding(lead, frozenset(keys | {k for k in ctx.keys if k in DRAW_KEYS}), "wrong-turn",
+                        f"the engine credited the trick's points to {seat_name(want)}, the rules' winner, and gave "
+                        f"the lead (and the trick, in the fields that follow it) to {seat_name(got)} "
+                        f"({_relation(got, ctx, want)})")]
     drawn = _draws_from(ctx, got)
     if drawn is not None and isinstance(ctx.engine.get("hands"), list):
         if all(sorted(a or []) == sorted(b) for a, b in zip(ctx.engine["hands"], drawn)):
@@ -181,8 +197,8 @@ def wrong_turn(ctx: Context) -> list[Finding]:
                         f"after the new round of cards the engine gave the turn to {seat_name(got)}; "
                         f"the rules give it to {seat_name(want)}, the player after the dealer")]
     rule = ctx.rule("play.turn")
-    if rule is None or ctx.kind.bidding:
-        return []
+    if rule is None or ctx.kind.bidding or ctx.after.get("phase") == "call":
+        return []  # the turn to bid or to call: `bidding.auction_end`
     return [Finding(rule, keys, "wrong-turn",
                     f"the engine passed the turn to {seat_name(got)} ({_relation(got, ctx, None)}); "
                     f"the next to play is {seat_name(want)}")]
