@@ -22,6 +22,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import threading
+from dataclasses import replace
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -109,3 +110,16 @@ def shutdown() -> None:
         pool, _POOL = _POOL, None
     if pool is not None:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def uncertain(found: Any, differed: Sequence[str]) -> Any:
+    """``found`` given as a guess: at a focused trace's position the
+    engine's play already differed (``differed``), so what it gets wrong
+    next may follow from that and no cause is stated as certain."""
+    if found is None or found.how == "guess":
+        return found
+    where = ", ".join(differed[:4]) + (", ..." if len(differed) > 4 else "")
+    text = (f"a guess: the engine's position already differed ({where}), so this may follow from that; "
+            f"taken alone, {found.text}")
+    return replace(found, how="guess", text=text,
+                   causes=tuple(replace(c, how="guess") for c in found.causes))

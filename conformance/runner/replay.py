@@ -167,11 +167,24 @@ def replay_trace(
             return result
         if result.divergence.setup is None:  # a refused setup action is blamed on no rule (`.focus`)
             attach.attach_all(result, h, trace.items, fields)  # blame by explanation, root and later
+            if _state_differed(result.unchecked):
+                for d in result.divergences:
+                    d.explained_by = attach.uncertain(d.explained_by, result.unchecked)
     if result.status in ("passed", "failed", "errored"):
         result.checked_rules = trace_account(trace.items, h, result.replayed, fields)
     if result.status == "passed":
         result.status, result.error = _unchecked(result, h, hello) or ("passed", None)
     return result
+
+
+GAME_STATE = ("hands", "hand_sizes", "table", "stock", "stock_size", "to_move", "trick", "captured", "won",
+              "phase", "leader", "indicator", "contract", "auction")
+"""Fields of the play itself: a focused trace whose position already
+differs in one of them cannot say what causes what it gets wrong next."""
+
+
+def _state_differed(unchecked: list[str]) -> bool:
+    return any(p.split("[")[0].split(".")[0] in GAME_STATE for p in unchecked if not p.startswith("seat "))
 
 
 def _unchecked(result: TraceResult, header: dict[str, Any], hello: dict[str, Any]) -> tuple[str, str] | None:
