@@ -36,6 +36,7 @@ from typing import Any
 
 from regola import reference
 from regola.conformance.explain import shapes
+from regola.conformance.explain.shapes import listing
 from regola.conformance.explain.fields import StepKind, keys_of, owner, owners, priority, refine
 from regola.conformance.explain.search import (
     EXPLAINED_KINDS,
@@ -116,7 +117,7 @@ def explain_fields(
 ) -> Explanation:
     known = _known(header)
     ctx = context(header, items, divergence, fields, known) if divergence.kind in ("view", "seat-view") else None
-    found_shapes = shapes.findings(ctx) if ctx is not None else []
+    found_shapes = shapes.findings(ctx) if ctx is not None else _listing(header, divergence, known)
     keys = list(ctx.keys) if ctx is not None else [divergence.kind]
     certain = [f for f in found_shapes if f.shape not in ("guess", "ambiguous")]
     covered = set().union(*(f.keys for f in certain)) if certain else set()
@@ -136,13 +137,40 @@ def explain_fields(
                        max(0, len(head.candidates) - 1), head.candidates, tuple(causes))
 
 
+def _listing(header: dict[str, Any], divergence: Any, known: frozenset[str]) -> list[shapes.Finding]:
+    """For a list of legal actions that differs: the listing shapes
+    (`regola.conformance.explain.shapes.listing`)."""
+    if divergence.kind != "legal":
+        return []
+    diff = next((d for d in divergence.differences if d.path == "legal"), None)
+    if diff is None:
+        return []
+    family = load_ruleset(header["variant"], header.get("options") or {}, checked=False).family
+    return listing.legal_list(family, known, diff.expected, diff.actual)
+
+
 def _still_ambiguous(whole: Explanation, found_shapes: list[shapes.Finding], keys: list[str]) -> Explanation | None:
     """An alternative that reproduces every field, where the engine's fields
     cannot tell its rule from others (a total made of parts): the report
     lists them all and gives the alternative as one reading that fits, not
-    as the cause."""
-    amb = next((f for f in found_shapes if f.shape == "ambiguous" and set(keys) <= f.keys
-                and whole.rule in f.candidates), None)
+    as the cause. A shape that reproduces the same fields with a reading of
+    its own (`shapes.Finding.reading`, or a certain one) is put first."""
+    ambs = [f for f in sorted(found_shapes, key=lambda f: not f.reading)
+            if f.shape == "ambiguous" and set(keys) <= f.keys]
+    if not ambs:
+        return None
+    reading = next((f for f in found_shapes if set(keys) <= f.keys
+                    and (f.reading or f.shape not in ("guess", "ambiguous"))), None)
+    if reading is not None and reading.rule != whole.rule:
+        # the shape's own reading first, the alternative as another that fits
+        candidates = tuple(dict.fromkeys((reading.rule, *reading.candidates, whole.rule,
+                                          *(c for a in ambs for c in a.candidates))))
+        text = f"{reading.text}; another reading that fits this step: {whole.text}"
+        if not reading.candidates:
+            text += f"; {ambs[0].text}"
+        cause = Cause(tuple(keys), reading.rule, "ambiguous", text, candidates)
+        return Explanation(reading.rule, "ambiguous", text, whole.tried, len(candidates) - 1, candidates, (cause,))
+    amb = next((f for f in ambs if whole.rule in f.candidates), None)
     if amb is None:
         return None
     candidates = (whole.rule, *(c for c in amb.candidates if c != whole.rule))
@@ -240,6 +268,8 @@ def context(
     engine = getattr(divergence, "engine_view", None)
     if not isinstance(engine, dict) or divergence.kind not in ("view", "seat-view"):
         return None
+    if fields:  # what the engine reports, and nothing it sent beside
+        engine = {k: v for k, v in engine.items() if k in fields}
     ruleset = load_ruleset(header["variant"], header.get("options") or {}, checked=False)
     steps = [i for i in items if i.get("kind") == "step"]
     if divergence.step is None or not steps:

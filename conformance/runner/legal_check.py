@@ -56,6 +56,10 @@ def check_legal(
         parts = [f"missing {describe_actions(missing)}"] if missing else []
         parts += [f"not allowed {describe_actions(extra)}"] if extra else []
         message += ": " + ("; ".join(parts) or "some actions are listed twice")
+    shown = side_by_side({d.path: d.expected for d in diffs}, {d.path: d.actual for d in diffs}, diffs)
+    if want is not None and not any(d.path == "legal" for d in diffs):
+        # the lists themselves, for the explanation (`explain.shapes.listing`)
+        diffs.append(Difference("legal", [json.loads(a) for a in want], [json.loads(a) for a in got]))
     diverge(
         Divergence(
             kind="legal",
@@ -66,7 +70,7 @@ def check_legal(
             rule=_legal_rule(state, missing, extra, got) or guess.specific(rules),
             message=message + " (before this step)",
             differences=diffs,
-            side_by_side=side_by_side({d.path: d.expected for d in diffs}, {d.path: d.actual for d in diffs}, diffs),
+            side_by_side=shown,
         ),
         record,
     )
