@@ -50,3 +50,49 @@ def auction_end(ctx: Context) -> list[Finding]:
                         f"the engine gave the call to {seat_name(moved)} ({_relation(ctx, moved, bidder)}); only "
                         f"the auction's winner, {seat_name(bidder)}, calls")]
     return []
+
+
+def contract_score(ctx: Context) -> list[Finding]:
+    """A contract's outcome at the hand's end: made or failed the other way
+    round for a side that took exactly its target (``chiamata.score.target``:
+    the target reached is made), or a bidder alone paid by another factor
+    (``chiamata.score.alone``)."""
+    if not ctx.kind.hand_over:
+        return []
+    want = (ctx.after.get("result") or {}).get("contract")
+    got_result = ctx.engine.get("result") if isinstance(ctx.engine.get("result"), dict) else {}
+    if not isinstance(want, dict):
+        return []
+    keys = [k for k in ctx.keys if k in ("result.contract", "result.game_points", "result.outcome", "match.game_points")]
+    if not keys:
+        return []
+    target, taken = want.get("target"), want.get("side_points")
+    got_made = (got_result.get("contract") or {}).get("made") if isinstance(got_result.get("contract"), dict) else None
+    exact = isinstance(target, int) and taken == target
+    flipped = got_made is not None and got_made != want.get("made")
+    want_pts = (ctx.after.get("result") or {}).get("game_points")
+    got_pts = got_result.get("game_points")
+    if not isinstance(got_pts, list):
+        m_got, m_want = (ctx.engine.get("match") or {}).get("game_points"), (ctx.after.get("match") or {}).get("game_points")
+        if isinstance(m_got, list) and isinstance(m_want, list) and isinstance(want_pts, list):
+            got_pts = [w + g - m for w, g, m in zip(want_pts, m_got, m_want)]
+    negated = isinstance(got_pts, list) and isinstance(want_pts, list) and got_pts == [-p for p in want_pts] and any(want_pts)
+    rule = ctx.rule("score.target")
+    if rule and exact and (flipped or negated):
+        made = "made" if want.get("made") else "failed"
+        return [Finding(rule, frozenset(keys), "contract",
+                        f"the side took exactly its target ({taken} of {target}) and the engine scored the contract the "
+                        f"other way round; by the rules it is {made}")]
+    bidder = want.get("bidder")
+    if not isinstance(got_pts, list) or not isinstance(want_pts, list) or not isinstance(bidder, int) or flipped:
+        return []
+    if len(got_pts) != len(want_pts) or bidder >= len(want_pts) or not want_pts[bidder]:
+        return []
+    ratio = got_pts[bidder] / want_pts[bidder]
+    if ratio <= 0 or ratio == 1:
+        return []
+    alone = ctx.rule("score.alone") if want.get("alone") else None
+    if alone:
+        return [Finding(alone, frozenset(keys), "contract",
+                        f"the engine scored the bidder alone {got_pts[bidder]:+d} instead of {want_pts[bidder]:+d}")]
+    return []

@@ -64,6 +64,23 @@ def sweeps(ctx: Context) -> list[Finding]:
     return []
 
 
+def vanished(ctx: Context) -> list[Finding]:
+    """A card that captures nothing not put on the table (``scopa.capture.lay``):
+    the engine's table is the rules' without it, and it is not in the hand."""
+    rule = ctx.rule("capture.lay")
+    card, seat = (ctx.action or {}).get("card"), (ctx.action or {}).get("seat")
+    table, want = ctx.engine.get("table"), ctx.after.get("table")
+    if not ctx.kind.lay or rule is None or "table" not in ctx.keys or not isinstance(table, list):
+        return []
+    if not isinstance(want, list) or card not in want or sorted(table) != sorted(c for c in want if c != card):
+        return []
+    hands = ctx.engine.get("hands")
+    if isinstance(hands, list) and isinstance(seat, int) and seat < len(hands) and card in (hands[seat] or []):
+        return []  # still in hand: not played at all
+    return [Finding(rule, frozenset({"table"}), "vanished",
+                    f"{card} captured nothing and the engine did not put it on the table: it is gone")]
+
+
 def leftovers(ctx: Context) -> list[Finding]:
     ev = next((e for e in ctx.events if e.get("type") == "leftovers"), None)
     rule = ctx.rule("end.leftovers")
@@ -279,6 +296,9 @@ def recount(ctx: Context) -> list[Finding]:
         delta = [sum(int(merged[c] == s) - int(cats[c] == s) for c in cats) for s in range(len(diff))]
         if delta == diff:
             fits.append((text, rule))
+    tied = any(v is None for v in cats.values())  # a tie scored for every side looks the same: `weighed`
+    if (scopas := ctx.rule("score.scopas")) and not tied and len(diff) > 1 and diff == [1] * len(diff):
+        fits.append(("a point more for every side, its scopas counted one too many", scopas))
     rules = tuple(dict.fromkeys(r for _, r in fits))
     if not rules:
         return []
@@ -286,4 +306,5 @@ def recount(ctx: Context) -> list[Finding]:
         return [Finding(rules[0], frozenset(keys), "recount", f"the engine's points are the rules' with {fits[0][0]}")]
     said = "; or ".join(t for t, _ in fits[:3])
     return [Finding(rules[0], frozenset(keys), "ambiguous",
-                    f"the engine's points are the rules' with {said}: its fields cannot tell which", rules)]
+                    f"the engine's points are the rules' with {said}: its fields cannot tell which", rules,
+                    reading=True)]

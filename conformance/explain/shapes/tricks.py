@@ -117,7 +117,7 @@ def trick_winner(ctx: Context) -> list[Finding]:
     played = _played(ctx)
     want = (ctx.after.get("last_trick") or {}).get("winner")
     got = engine_winner(ctx, played)
-    if not played or got is None or got == want:
+    if not played or got is None or got == want or _other_cards(ctx):
         return []
     keys = {k for k in ctx.keys if k in TRICK_KEYS}
     lead = ctx.rule("trick.lead-next")
@@ -141,6 +141,39 @@ def trick_winner(ctx: Context) -> list[Finding]:
     text = (f"the trick {cards} went to {seat_name(got)} with {won_with}: the cards ranked "
             + "; or ".join(fits[:3]) + f"; the rules give it to {seat_name(want)}")
     return [Finding(rule, frozenset(keys), "trick-order", text)]
+
+
+def _other_cards(ctx: Context) -> bool:
+    """Whether the engine's last trick holds other cards than the rules' (a
+    card played other than the one sent: `other_card`)."""
+    last = ctx.engine.get("last_trick")
+    if not isinstance(last, dict) or not isinstance(last.get("cards"), list):
+        return False
+    return sorted(str(c.get("card")) for c in last["cards"]) != sorted(c for _, c in _played(ctx))
+
+
+def other_card(ctx: Context) -> list[Finding]:
+    """The engine played another card than the one the action names: the
+    named card still in its hand, another gone to the trick
+    (``*.play.in-hand``: the player plays the card he names)."""
+    action = ctx.action or {}
+    card, seat = action.get("card"), action.get("seat")
+    rule = ctx.rule("play.in-hand")
+    hands = ctx.engine.get("hands")
+    if action.get("type") != "play" or rule is None or not isinstance(seat, int) or not isinstance(hands, list):
+        return []
+    hand = hands[seat] if seat < len(hands) else None
+    if not isinstance(hand, list) or card not in hand:
+        return []
+    before = (ctx.before.get("hands") or [])[seat] if seat < len(ctx.before.get("hands") or []) else None
+    gone = [c for c in before or [] if c != card and c not in hand]
+    keys = frozenset(k for k in ctx.keys if k in ("hands", "hand_sizes", "trick", "last_trick", "won", "points",
+                                                  "leader", "to_move", "tricks_played"))
+    if len(gone) != 1 or not keys:
+        return []
+    return [Finding(rule, keys, "other-card",
+                    f"told to play {card}, the engine played {gone[0]} for {seat_name(seat)} ({card} is still in "
+                    "its hand)")]
 
 
 def _relation(seat: int, ctx: Context, winner: int | None) -> str:
@@ -219,6 +252,12 @@ def indicator_in_stock(ctx: Context) -> list[Finding]:
     # the rest of the stock as the rules have it (its bottom card may be lost where the face-up card went in)
     if rest is not None and indicator in got and rest and rest == want[: len(rest)] and len(want) - len(rest) <= 1:
         where = "on top of the stock" if got[0] == indicator else f"in the stock (card {got.index(indicator) + 1})"
+        turned = ctx.engine.get("indicator")
+        if ctx.kind.deal and "indicator" in ctx.keys and turned != indicator and ctx.rule("deal.indicator"):
+            # never turned face up at the deal: the card stayed where it was dealt from
+            shown = f"turned {turned} face up" if turned else "turned no card face up"
+            return [Finding(ctx.rule("deal.indicator"), keys | {"indicator"}, "indicator-in-stock",
+                            f"the engine {shown} and left {indicator} {where}; the rules turn {indicator} face up")]
         return [Finding(rule, keys, "indicator-in-stock", f"the engine put the face-up card {indicator} {where}, "
                         f"to be drawn before its turn; it is drawn last")]
     if "stock" not in ctx.engine and ctx.engine.get("stock_top") == indicator and want and want[0] != indicator:
