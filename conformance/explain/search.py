@@ -153,6 +153,31 @@ def deck_alternatives(rule: str) -> Iterator[_Alternative]:
         )
 
 
+def value_alternatives(header: dict[str, Any], rule: str) -> Iterator[_Alternative]:
+    """``scopa.deck.values``: one face worth one more or one less in captures
+    (a Jack counted 7, a King 9): a value table written wrong by one."""
+    if not rule.endswith(".deck.values"):
+        return
+    try:
+        default = load_ruleset(header["variant"], header.get("options") or {}, checked=False)
+    except SpecError:
+        return
+    ranks = [r.model_dump() for r in default.deck.ranks]
+    for i, rank in enumerate(ranks):
+        if rank.get("value") is None:
+            continue
+        for value in (rank["value"] - 1, rank["value"] + 1):
+            if value < 1:
+                continue
+            changed = [dict(r, value=value) if j == i else r for j, r in enumerate(ranks)]
+            yield _Alternative(
+                rule,
+                "misreading",
+                f"behaves as if the {rank['name']} were worth {value} in captures, not {rank['value']}: {rule} misread",
+                options=(("deck.ranks", changed),),
+            )
+
+
 def _reversed_decks(header: dict[str, Any], items: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The trace with every deck order turned over (its views unchanged)."""
     def turned(item: dict[str, Any]) -> dict[str, Any]:
@@ -285,6 +310,7 @@ def search(
             if with_options and (rule, True) not in done:
                 streams.append(option_alternatives(header, rule))
                 streams.append(deck_alternatives(rule))
+                streams.append(value_alternatives(header, rule))
             if patching and where != "none" and (rule, False) not in done and (called[where] or where == "all"):
                 streams.append(_misreading_alternatives(rule, called[where]))
             for stream in streams:  # at most one option and one misreading per rule

@@ -160,7 +160,100 @@ def totals(ctx: Context) -> list[Finding]:
         parts = [r for r in parts if ".declare." not in r]
     if len(parts) < 2:
         return []
+    last = _last_trick_moved(ctx, keys)
+    if last is not None and last[0] in parts:
+        parts = [last[0], *(p for p in parts if p != last[0])]
+        return [Finding(parts[0], frozenset(keys), "ambiguous",
+                        f"the engine's whole points are the rules' with {last[1]}; its fields cannot tell that from "
+                        "the thirds counted down another way, a declaration or a cappotto", tuple(parts),
+                        reading=True)]
     return [Finding(parts[0], frozenset(keys), "ambiguous",
                     "the engine reports only the hand's whole points, which cannot tell which part of them "
                     "(the thirds counted down, the last trick, a declaration, a cappotto) it got wrong",
                     tuple(parts))]
+
+
+def _side(ctx: Context, seat: int, sides: int) -> int | None:
+    if sides == ctx.ruleset.seating.players:
+        return seat
+    return next((i for i, team in enumerate(ctx.ruleset.seating.teams or ()) if seat in team), None)
+
+
+def _last_trick_moved(ctx: Context, keys: list[str]) -> tuple[str, str] | None:
+    """The last trick's point given to another side, or to nobody, as the
+    difference of a hand's whole points shows: (rule, what the engine did)."""
+    rule = ctx.rule("score.last-trick")
+    trick = next((e for e in reversed(ctx.events) if e.get("type") == "trick"), None)
+    if rule is None or trick is None or not isinstance(trick.get("winner"), int):
+        return None
+    for key in keys:
+        head, _, sub = key.partition(".")
+        if sub:
+            got, want = (ctx.engine.get(head) or {}).get(sub), (ctx.after.get(head) or {}).get(sub)
+        else:
+            got, want = ctx.engine.get(head), ctx.after.get(head)
+        diff = _delta(got, want)
+        if diff is None:
+            continue
+        side = _side(ctx, trick["winner"], len(diff))
+        if side is None or diff[side] >= 0:
+            return None
+        others = [i for i, d in enumerate(diff) if d and i != side]
+        if not others:
+            return rule, f"the last trick's bonus left out for side {side}, which took it"
+        if len(others) == 1 and diff[others[0]] == -diff[side]:
+            return rule, f"the last trick's bonus given to side {others[0]} instead of side {side}, which took it"
+        return None
+    return None
+
+
+def last_trick_bonus(ctx: Context) -> list[Finding]:
+    """A Tressette hand's running points off at its last trick by the last
+    trick's bonus, taken from the side that won it (given to another, or
+    to nobody): ``tressette.score.last-trick``, listed with the count it
+    cannot be told from."""
+    if "points" not in ctx.keys or ctx.rule("score.count") != "tressette.score.count":
+        return []
+    if not ctx.kind.hand_over:
+        return _bonus_too_soon(ctx)
+    last = _last_trick_moved(ctx, ["points"])
+    if last is None:
+        return []
+    return [Finding(last[0], frozenset({"points"}), "ambiguous",
+                    f"the engine's points are the rules' with {last[1]}; its fields cannot tell that from the "
+                    "thirds counted another way", (last[0], "tressette.score.count"), reading=True)]
+
+
+def replaced(ctx: Context) -> list[Finding]:
+    """The match's points replaced by this hand's instead of added to
+    (``*.match.end``: the hands' points add up to the match's)."""
+    rule = ctx.rule("match.end")
+    if not ctx.kind.hand_over or rule is None:
+        return []
+    for name in ("points", "game_points"):
+        key = f"match.{name}"
+        hand = (ctx.after.get("result") or {}).get(name)
+        got = (ctx.engine.get("match") or {}).get(name) if isinstance(ctx.engine.get("match"), dict) else None
+        want = (ctx.after.get("match") or {}).get(name)
+        if key in ctx.keys and isinstance(hand, list) and got == hand and want != hand:
+            return [Finding(rule, frozenset({key}), "replaced",
+                            f"the engine's match {name.replace('_', ' ')} are this hand's alone ({hand}): replaced "
+                            f"instead of added to the earlier hands' (the rules have {want})")]
+    return []
+
+
+def _bonus_too_soon(ctx: Context) -> list[Finding]:
+    """The last trick's bonus added at a trick that is not the hand's last."""
+    rule = ctx.rule("score.last-trick")
+    counting = getattr(ctx.ruleset, "counting", None)
+    bonus = (getattr(counting, "last_trick", 0) or 0) * max(1, getattr(counting, "unit", 1) or 1)
+    trick = next((e for e in ctx.events if e.get("type") == "trick"), None)
+    diff = _delta(ctx.engine.get("points"), ctx.after.get("points"))
+    if rule is None or not bonus or trick is None or diff is None or not isinstance(trick.get("winner"), int):
+        return []
+    side = _side(ctx, trick["winner"], len(diff))
+    if side is None or diff != [bonus if i == side else 0 for i in range(len(diff))]:
+        return []
+    return [Finding(rule, frozenset({"points"}), "counted",
+                    f"the engine added the last trick's bonus to side {side} at trick {trick.get('number', '?')}, "
+                    "which is not the hand's last")]

@@ -22,6 +22,9 @@ def _decided(ctx: Context) -> str:
         return ""
     total = sum(r.points for r in ctx.ruleset.deck.ranks) * len(ctx.ruleset.deck.suits)
     best = max(points)
+    was = ctx.before.get("points")
+    if total and isinstance(was, list) and was and max(was) * 2 > total:
+        return ""  # decided at an earlier trick, where the engine went on: not what ended it here
     if total and best * 2 > total:
         return f", once a player had {best} of the {total} card points and the outcome was decided"
     if total and best * 2 == total:
