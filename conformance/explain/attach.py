@@ -8,7 +8,7 @@ exactly the engine's differences. The later, possibly consequential ones
 loosely: the engine's views before them are no longer the trace's, so an
 alternative need only reproduce the engine's values where it differs there,
 and the rules blamed before it are tried first (it may follow from the same
-cause).
+cause). The next `LATER_SHAPES` are explained by the shapes alone.
 
 A misreading patches the reference for the whole process, so it can only be
 tried on the main thread. A run with several worker threads (``--jobs``)
@@ -38,6 +38,10 @@ LATER = 3
 """Later divergences explained per trace (0: the root only)."""
 LATER_BUDGET = 200
 """Alternatives tried per later divergence."""
+LATER_SHAPES = 12
+"""Later divergences after those, explained by the shapes alone (no
+alternative replayed): a bug that shows only in a later hand of an engine
+that already differs is still named."""
 
 _POOL: ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
@@ -54,8 +58,9 @@ def attach_all(result: Any, header: dict[str, Any], lines: Sequence[dict[str, An
     # a seat's view cannot change the game: after divergences in seat views
     # alone, the next one is explained as strictly as a root
     game_wrong = result.divergence.kind != "seat-view"
-    for d in later[:LATER]:
-        todo.append((d, game_wrong, LATER_BUDGET if game_wrong else search.MAX_ALTERNATIVES))
+    for n, d in enumerate(later[: LATER + LATER_SHAPES]):
+        budget = 0 if n >= LATER else LATER_BUDGET if game_wrong else search.MAX_ALTERNATIVES
+        todo.append((d, game_wrong, budget))
         game_wrong = game_wrong or d.kind != "seat-view"
     blamed: list[str] = []
     for divergence, loose, budget in todo:

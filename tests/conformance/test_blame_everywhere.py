@@ -64,6 +64,7 @@ def test_later_divergences_are_explained_not_only_the_root(tmp_path):
 
 def test_without_later_explanations_the_later_ones_keep_their_guess(tmp_path, monkeypatch):
     monkeypatch.setattr(attach, "LATER", 0)
+    monkeypatch.setattr(attach, "LATER_SHAPES", 0)
     mutant = BY_NAME["loser-draws-first"]
     results, _ = run_traces(_playouts(tmp_path, "briscola-2", range(1, 3)), mutant.engine)
     assert all(d.explained_by is None for r in results for d in r.consequences)

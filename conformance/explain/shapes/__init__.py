@@ -8,19 +8,25 @@ one of a few shapes, whatever the game and the language:
   `tricks.trick_winner`;
 - **the turn passed to the wrong seat** (the previous leader, the seat
   after the winner, play the other way round): `tricks.wrong_turn`;
+- **another card played** than the one the action names:
+  `tricks.other_card`;
 - **the face-up card put into the stock**, to be drawn before its turn:
   `tricks.indicator_in_stock`;
 - **the wrong number of cards dealt** to every hand or to the table:
   `dealing.deal_sizes`;
 - **the auction won, or the call made, by another seat** than the last
-  bidder: `bidding.auction_end`;
+  bidder: `bidding.auction_end`; **a contract scored the other way round**
+  at exactly its target, or a bidder alone paid by another factor:
+  `bidding.contract_score`;
 - **something counted twice**, or replaced instead of added, or not added,
-  or a card given another value: `counting.counted`;
+  or a card given another value: `counting.counted`; the match's points
+  replaced by the hand's: `counting.replaced`;
 - **a hand or match ended early** once its outcome was decided, or not
   ended at all: `ending.ended`;
 - **a per-hand field not reset** at a new hand (a pile, the points, the
   sweeps carried into the next hand): `counting.not_reset`;
-- in the fishing games, **a sweep counted wrongly**, **the cards left on
+- in the fishing games, **a card laid on the table that vanished**
+  (`fishing.vanished`), **a sweep counted wrongly**, **the cards left on
   the table given to the wrong side**, and **a scoring category weighed
   wrongly** (a scopa worth two, a category scored twice or left out, a tie
   scored for every side): `fishing.sweeps`, `fishing.leftovers`,
@@ -31,7 +37,9 @@ one of a few shapes, whatever the game and the language:
   match totals): `fishing.totals`, which lists every rule that could
   account for the difference instead of picking one; in Tressette, whole
   points that cannot tell the thirds from the last trick or a declaration:
-  `counting.totals`.
+  `counting.totals`, which puts first the last trick's bonus where it was
+  given to another side (`counting.last_trick_bonus` for the running
+  points).
 
 Each shape looks at the divergent step alone: the reference's views before
 and after it, its events, and the engine's view after it. It finds nothing
@@ -60,18 +68,23 @@ def catalogue() -> Sequence[tuple[str, Shape]]:
     return (
         ("another ordering of the cards", tricks.trick_winner),
         ("the turn passed to the wrong seat", tricks.wrong_turn),
+        ("another card played than the one named", tricks.other_card),
         ("the face-up card drawn before its turn", tricks.indicator_in_stock),
         ("the wrong number of cards dealt", dealing.deal_sizes),
         ("the auction won or the call made by another seat", bidding.auction_end),
+        ("a contract scored the wrong way or by another factor", bidding.contract_score),
         ("a hand or match ended early, or not at all", ending.ended),
         ("a per-hand field not reset at a new hand", counting.not_reset),
         ("something counted twice, replaced or left out", counting.counted),
+        ("the match's points replaced by the hand's", counting.replaced),
+        ("a card laid that vanished", fishing.vanished),
         ("a sweep counted wrongly", fishing.sweeps),
         ("the cards left on the table given to the wrong side", fishing.leftovers),
         ("a scoring category counted another way", fishing.recount),
         ("a scoring category weighed wrongly", fishing.weighed),
         ("a total that cannot tell its parts apart", fishing.totals),
         ("whole points that cannot tell their parts apart", counting.totals),
+        ("the last trick's bonus to another side", counting.last_trick_bonus),
     )
 
 

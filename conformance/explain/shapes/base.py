@@ -57,6 +57,10 @@ class Finding:
     candidates: tuple[str, ...] = field(default=())
     """When the engine's fields cannot tell several rules apart: all of them
     (``rule`` among them)."""
+    reading: bool = False
+    """For an ambiguous finding: ``rule`` is a reading that reproduces the
+    engine's values (not merely one of the rules that could), so it stays
+    first when another alternative fits too."""
 
 
 Shape = Callable[[Context], list[Finding]]
