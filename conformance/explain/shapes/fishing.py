@@ -258,10 +258,14 @@ def _alternatives(ctx: Context, tables: Any, piles: list[list[str]], cats: dict[
             seven = f"7{suit}"
             yield (f"the settebello scored for the Seven of {name} ({seven}) instead", rule,
                    {"settebello": next((i for i, p in enumerate(piles) if seven in p), None)})
-    for name, count in (("cards", len), ("coins", lambda p: sum(c in tables.coins for c in p))):
+    counts = {"cards": len, "coins": lambda p: sum(c in tables.coins for c in p)}
+    for name, count in counts.items():
         if name in cats and (rule := ctx.rule(f"score.{name}")):
             yield (f"most {name} given to the side with the fewest", rule,
                    {name: sole_best([-count(p) for p in piles])})
+            other = "coins" if name == "cards" else "cards"
+            yield (f"most {name} decided by counting the {other} instead", rule,
+                   {name: sole_best([counts[other](p) for p in piles])})
     ev = next((e for e in ctx.events if e.get("type") == "leftovers"), None)
     rule = ctx.rule("end.leftovers")
     if ev and rule and isinstance(ev.get("side"), int) and ev.get("cards"):
