@@ -268,8 +268,9 @@ def context(
     engine = getattr(divergence, "engine_view", None)
     if not isinstance(engine, dict) or divergence.kind not in ("view", "seat-view"):
         return None
-    if fields:  # what the engine reports, and nothing it sent beside
-        engine = {k: v for k, v in engine.items() if k in fields}
+    if fields:  # what the engine reports (a field, or some of its sub-fields), and nothing it sent beside
+        heads = {f.split(".")[0].split("[")[0] for f in fields}
+        engine = {k: v for k, v in engine.items() if k in heads}
     ruleset = load_ruleset(header["variant"], header.get("options") or {}, checked=False)
     steps = [i for i in items if i.get("kind") == "step"]
     if divergence.step is None or not steps:
