@@ -152,3 +152,19 @@ def where_used(family: str, path: str, value_json: str) -> str:
 def rules_naming(family: str, path: str) -> int:
     """How many rules of the family an option field bears on."""
     return max(1, sum(path in paths_of(family, rule) for rule in catalog(family)))
+
+
+def capture_values(variant: str, options: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """A fishing deck's capture values written wrong by one (a Jack counted
+    7, a King 9), one face at a time: (what, the deck's ranks so)."""
+    try:
+        ranks = [r.model_dump() for r in load_ruleset(variant, options, checked=False).deck.ranks]
+    except SpecError:
+        return []
+    out = []
+    for i, rank in enumerate(ranks):
+        for value in (rank["value"] - 1, rank["value"] + 1) if rank.get("value") is not None else ():
+            if value >= 1:
+                changed = [dict(r, value=value) if j == i else r for j, r in enumerate(ranks)]
+                out.append((f"the {rank['name']} were worth {value} in captures, not {rank['value']}", changed))
+    return out

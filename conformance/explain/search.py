@@ -155,27 +155,10 @@ def deck_alternatives(rule: str) -> Iterator[_Alternative]:
 
 def value_alternatives(header: dict[str, Any], rule: str) -> Iterator[_Alternative]:
     """``scopa.deck.values``: one face worth one more or one less in captures
-    (a Jack counted 7, a King 9): a value table written wrong by one."""
-    if not rule.endswith(".deck.values"):
-        return
-    try:
-        default = load_ruleset(header["variant"], header.get("options") or {}, checked=False)
-    except SpecError:
-        return
-    ranks = [r.model_dump() for r in default.deck.ranks]
-    for i, rank in enumerate(ranks):
-        if rank.get("value") is None:
-            continue
-        for value in (rank["value"] - 1, rank["value"] + 1):
-            if value < 1:
-                continue
-            changed = [dict(r, value=value) if j == i else r for j, r in enumerate(ranks)]
-            yield _Alternative(
-                rule,
-                "misreading",
-                f"behaves as if the {rank['name']} were worth {value} in captures, not {rank['value']}: {rule} misread",
-                options=(("deck.ranks", changed),),
-            )
+    (`option_values.capture_values`)."""
+    if rule.endswith(".deck.values"):
+        for text, ranks in option_values.capture_values(header["variant"], header.get("options") or {}):
+            yield _Alternative(rule, "misreading", f"behaves as if {text}: {rule} misread", options=(("deck.ranks", ranks),))
 
 
 def _reversed_decks(header: dict[str, Any], items: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
