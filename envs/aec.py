@@ -119,6 +119,8 @@ class RegolaAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {"seat": self.seats.seat(p)} for p, a in enumerate(self.agents)}
         self.agent_selection = self.agents[0]
+        self._seat_now = {a: self.seat_of(a) for a in self.possible_agents}
+        self._agent_at = [self.possible_agents[self.seats.player(s)] for s in range(self.game.players)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         deck = (options or {}).get("deck")
@@ -140,7 +142,7 @@ class RegolaAECEnv(AECEnv):
         episode is over, leave it on an agent still to be removed)."""
         seat = self.game.to_move
         if seat is not None:
-            self.agent_selection = self.possible_agents[(seat - self.seats.offset) % self.game.players]
+            self.agent_selection = self._agent_at[seat]
         elif self.game.done:
             for a in self.agents:
                 self.terminations[a] = self.game.terminated
@@ -155,7 +157,7 @@ class RegolaAECEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent}: step(None) is only for an agent whose episode is over")
-        seat = self.seat_of(agent)
+        seat = self._seat_now[agent]
         if self.factoring is not None:
             if self.game.to_move != seat:
                 self.game._refuse(0, seat)
@@ -170,14 +172,19 @@ class RegolaAECEnv(AECEnv):
             action = flat
         rewards = self.game.step(int(action), seat)
         self._cumulative_rewards[agent] = 0.0
-        names, offset, n = self.possible_agents, self.seats.offset, self.game.players
-        for s, r in enumerate(rewards):
-            self.rewards[names[(s - offset) % n]] = r
+        self._pay(rewards)
         self._select()
-        self._accumulate_rewards()
+
+    def _pay(self, rewards: list[float]) -> None:
+        """Each seat's reward of the step into ``rewards``, added to the
+        cumulative rewards (PettingZoo's ``_accumulate_rewards``, in one pass)."""
+        now, cumulative = self.rewards, self._cumulative_rewards
+        for agent, reward in zip(self._agent_at, rewards):
+            now[agent] = reward
+            cumulative[agent] += reward
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.seat_of(agent)
+        seat = self._seat_now[agent]
         mine = self.game.to_move == seat
         if self.factoring is not None:
             return {

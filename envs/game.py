@@ -143,9 +143,9 @@ class Game:
         self.fast = is_fast(self.match)
         self.fast_observer = FastObserver(self.observer) if self.fast else None
         self.rewards = [0.0] * self.players
+        self._scores: list[float] | None = None  # the scores as the last step left them
         self._legal: dict[int, Any] | None = None
         self._status: tuple[bool, bool, int | None] | None = None
-        self._mask: np.ndarray | None = None
         self._indices: dict[Any, int] = {}
         self._start_hands = 0
         self.decks: list[tuple[str, ...]] = []
@@ -168,7 +168,7 @@ class Game:
             self.rng = random.Random(seed)
         self.match = new_core(self.ruleset, self.core)
         self.rewards = [0.0] * self.players
-        self._legal = self._status = self._mask = None
+        self._legal = self._status = self._scores = None
         self._start_hands = 0
         self.decks = []
         if deck is not None:
@@ -182,7 +182,7 @@ class Game:
         if self.episode != "hand" or self.match.is_over:
             raise ValueError("next_hand: only with episode 'hand' and a match that is not over")
         self._start_hands = self.hands_played
-        self._legal = self._status = self._mask = None
+        self._legal = self._status = self._scores = None
         self._resolve_chance()
 
     def deal(self, deck: list[str] | tuple[str, ...]) -> None:
@@ -190,7 +190,7 @@ class Game:
         before = self.scores()
         self.match.shuffle(list(deck))
         self.decks.append(tuple(deck))
-        self._legal = self._status = self._mask = None
+        self._legal = self._status = None
         self._settle(before)
 
     @property
@@ -226,13 +226,13 @@ class Game:
 
     @property
     def done(self) -> bool:
-        terminated, truncated, _ = self._state_now()
+        terminated, truncated, _ = self._status or self._state_now()
         return terminated or truncated
 
     @property
     def to_move(self) -> int | None:
         """The seat to act, None at a chance step or once the episode is done."""
-        return self._state_now()[2]
+        return (self._status or self._state_now())[2]
 
     # --- actions -------------------------------------------------------------
 
@@ -251,38 +251,40 @@ class Game:
             else:
                 indices = self._indices
                 found = {}
+                ordered, last = True, -1
                 for move in self.match.legal():
                     index = indices.get(move)
                     if index is None:
                         index = indices[move] = self.space.index_of(self.match.action(move), self.table())
+                    ordered, last = ordered and index >= last, index
                     found[index] = move
-                self._legal = dict(sorted(found.items()))
+                self._legal = found if ordered else dict(sorted(found.items()))
         return self._legal
 
     def mask(self) -> np.ndarray:
         """The action mask: 1 for each legal index (int8, the space's size;
         a new array at each call)."""
-        if self._mask is None:
-            out = np.zeros(self.space.size, dtype=np.int8)
-            out[list(self.legal())] = 1
-            self._mask = out
-        return self._mask.copy()
+        out = np.zeros(self.space.size, dtype=np.int8)
+        for index in self.legal():
+            out[index] = 1
+        return out
 
     def step(self, index: int, seat: int | None = None) -> list[float]:
         """Play action ``index`` for ``seat`` (the seat to move by default);
         return each seat's reward for the step. An illegal index raises
         `IllegalMove` with the rule the reference cites."""
-        if self.done:
+        terminated, truncated, _ = self._state_now()
+        if terminated or truncated:
             raise IllegalMove("the episode is over: call reset()")
         to_move = self.match.to_move
         mover = to_move if seat is None else seat
         index = int(index)
-        move = self.legal().get(index) if mover == to_move else None
+        move = (self._legal or self.legal()).get(index) if mover == to_move else None
         if move is None:
             self._refuse(index, mover)
-        before = self.scores()
+        before = self._scores if self._scores is not None else self.scores()
         self.match.apply(move)
-        self._legal = self._status = self._mask = None
+        self._legal = self._status = None
         return self._settle(before)
 
     def _refuse(self, index: int, seat: int | None) -> None:
@@ -305,9 +307,10 @@ class Game:
         return self.scorer.scores(self.match)
 
     def _settle(self, before: list[float]) -> list[float]:
-        self._resolve_chance()
-        after = self.scores()
-        self.rewards = [a - b for a, b in zip(after, before)]
+        if self.match.is_chance:
+            self._resolve_chance()
+        after = self._scores = self.scorer.scores(self.match)
+        self.rewards = [a - b for a, b in zip(after, before)] if after != before else [0.0] * self.players
         return self.rewards
 
     def _resolve_chance(self) -> None:
@@ -316,7 +319,7 @@ class Game:
             deck = shuffled_deck(self.ruleset, self.rng)
             self.match.shuffle(list(deck))
             self.decks.append(tuple(deck))
-            self._legal = self._status = self._mask = None
+            self._legal = self._status = None
 
     # --- what a seat sees ----------------------------------------------------------
 

@@ -54,7 +54,7 @@ class Scorer:
         if not per_side:
             return [0.0] * self.players
         if len(per_side) == self.players and len(self.sides) == self.players:
-            return [float(p) for p in per_side]
+            return list(map(float, per_side))
         return [float(per_side[self.side_of[s]]) for s in range(self.players)]
 
     def match_score(self, match: Any) -> list[float]:
@@ -83,6 +83,8 @@ class Scorer:
 
     def scores(self, match: Any) -> list[float]:
         """Each seat's running score in ``match`` (a core of `regola.envs.core`)."""
+        if self.reward == "win" and self.reference is None:
+            return self._per_seat(match.totals)
         if self.reward == "points" and not self.fishing:
             return self.card_points(match)
         score = self.match_score(match)

@@ -122,3 +122,49 @@ def test_bad_arguments_are_named() -> None:
         aec_env("briscola-2", seats="left")
     with pytest.raises(ValueError, match="max_hands"):
         aec_env("briscola-2", max_hands=0)
+
+
+@pytest.mark.parametrize(
+    ("variant", "kwargs"),
+    [
+        ("briscola-2", {}),
+        ("briscola-4", {"reward": "diff", "seats": "random"}),
+        ("chiamata", {}),
+        ("scopa-2", {"episode": "match", "max_hands": 3}),
+        ("scopone", {"reward": "diff"}),
+        ("cirulla", {"actions": "factored"}),
+        ("tressette-2", {"reward": "points"}),
+    ],
+)
+def test_every_agent_sees_its_view_and_is_paid_its_seats_reward(variant: str, kwargs: dict) -> None:
+    """Step by step, whichever agents are observed and in whatever order:
+    each agent's tensor is its seat's view's, the mask is the game's for the
+    agent to move and empty for the others, and each agent is paid its
+    seat's reward of the step, added up until it acts."""
+    env = aec_env(variant, **kwargs)
+    rng = random.Random(4)
+    for seed in (4, None, 5):
+        env.reset(seed=seed)
+        owed = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            game = env.game
+            for other in rng.sample(env.possible_agents, rng.randrange(len(env.possible_agents) + 1)):
+                seat = env.seat_of(other)
+                observed = env.observe(other)
+                tensor = game.observer.encode(game.view(seat))
+                assert np.array_equal(observed["observation"][: len(tensor)], tensor)
+                if game.to_move == seat and env.factoring is None:
+                    assert np.array_equal(observed["action_mask"], game.mask())
+                elif game.to_move != seat:
+                    assert not observed["action_mask"].any()
+            obs, reward, terminated, truncated, info = env.last()
+            assert reward == pytest.approx(owed[agent]) and info["seat"] == env.seat_of(agent)
+            owed[agent] = 0.0
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            card_only = env.factoring is not None and env.factoring.pending is not None  # its capture comes next
+            for other, r in env.rewards.items():
+                assert r == (0.0 if card_only else env.game.rewards[env.seat_of(other)])
+                owed[other] += r
