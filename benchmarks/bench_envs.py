@@ -23,18 +23,30 @@ too. Rows:
 - ``briscola-gym 0.1.0`` (``BriscolaRandomPlayer``, needs ``gym`` 0.21,
   see ``docs/rl/benchmarks.md``) and ``textarena 0.7.4``
   (``BriscolaEnv``, the ``engines`` extra), for ``briscola-2`` only: they
-  have no Scopa. A row whose package is not installed says so.
+  have no Scopa. A row whose package is not installed says so;
+- with ``--against REV``: ``regola pettingzoo @REV``, the PettingZoo row
+  played by regola as it was at commit ``REV`` (its packages taken with
+  ``git archive`` into a temporary folder and run in a child process,
+  right after today's row), and the ratio of today's row to it. The first
+  release of ``regola.envs`` (observation version 1) is ``25679b9``.
 
-Run:  python benchmarks/bench_envs.py [--seconds S] [--variant ID ...]
+Run:  python benchmarks/bench_envs.py [--seconds S] [--variant ID ...] [--against REV]
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+import tomllib
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -74,7 +86,7 @@ def fast_core(variant: str) -> Callable[[random.Random], tuple[int, int]]:
 def regola_pettingzoo(variant: str, core: str = "fast") -> Callable[[random.Random], tuple[int, int]]:
     from regola.envs import aec_env
 
-    env = aec_env(variant, core=core)
+    env = aec_env(variant) if core == "fast" else aec_env(variant, core=core)  # the first release has no core=
 
     def hand(rng: random.Random) -> tuple[int, int]:
         env.reset(seed=rng.randrange(2**31))
@@ -162,10 +174,11 @@ def textarena_briscola(variant: str) -> Callable[[random.Random], tuple[int, int
     return hand
 
 
+NOW = "regola pettingzoo"
 BASE = "regola pettingzoo, reference"
 ROWS: list[tuple[str, Callable[[str], Callable[[random.Random], tuple[int, int]]], tuple[str, ...] | None]] = [
     ("fast core", fast_core, None),
-    ("regola pettingzoo", regola_pettingzoo, None),
+    (NOW, regola_pettingzoo, None),
     (BASE, lambda v: regola_pettingzoo(v, "reference"), None),
     ("regola game (no tensors)", regola_game, None),
     ("regola openspiel", regola_openspiel, None),
@@ -175,29 +188,91 @@ ROWS: list[tuple[str, Callable[[str], Callable[[random.Random], tuple[int, int]]
 ]
 
 
+REPO = Path(__file__).resolve().parent.parent
+
+
+def tree_at(rev: str, into: Path) -> Path:
+    """regola's packages as they were at commit ``rev`` (the folders its
+    ``pyproject.toml`` maps), laid out under ``into`` as ``regola/...`` for
+    ``PYTHONPATH``; nothing in the repository changes."""
+    git = ["git", "-C", str(REPO)]
+    pyproject = subprocess.run([*git, "show", f"{rev}:pyproject.toml"], capture_output=True, text=True, check=True)
+    folders = tomllib.loads(pyproject.stdout)["tool"]["setuptools"]["package-dir"]
+    folders = {name: folder for name, folder in folders.items() if name.count(".") == 1}  # regola.spec -> spec
+    archive = subprocess.run([*git, "archive", "--format=tar", rev, *folders.values()], capture_output=True, check=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into / "src", filter="data")
+    package = into / "regola"
+    package.mkdir()
+    (package / "__init__.py").touch()
+    for name, folder in folders.items():
+        (package / name.split(".")[1]).symlink_to(into / "src" / folder)
+    return into
+
+
+def pettingzoo_at(tree: Path, variant: str, seconds: float) -> tuple[float, float]:
+    """(steps/s, plays/s) of the PettingZoo row played by the regola in
+    ``tree`` (`tree_at`), in a child process."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))}
+    command = [sys.executable, __file__, "--pettingzoo-only", "--seconds", str(seconds), "--variant", variant]
+    out = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True, check=True).stdout
+    steps, plays = out.split()
+    return float(steps), float(plays)
+
+
+def pettingzoo_only(variant: str, seconds: float) -> None:
+    """The child of `pettingzoo_at`: print the PettingZoo row's figures,
+    after checking that regola comes from ``PYTHONPATH``'s tree."""
+    import regola.envs
+
+    tree = Path(os.environ["PYTHONPATH"].split(os.pathsep)[0]).resolve()
+    if tree not in Path(regola.envs.__file__).resolve().parents:
+        raise SystemExit(f"regola.envs came from {regola.envs.__file__}, not from {tree}")
+    steps, plays = timed(regola_pettingzoo(variant), seconds)
+    print(steps, plays)
+
+
+def print_rows(variant: str, seconds: float, tree: Path | None, against: str | None) -> None:
+    """Time every row of ``variant`` and print them (with the row of
+    regola at ``against``, from ``tree``, after today's PettingZoo row)."""
+    print(f"\n{variant}: random play, CPU time, {seconds:g} s a row")
+    print(f"  {'environment':<30} {'steps/s':>9} {'plays/s':>9} {'plays/s ÷ ' + BASE:>40}")
+    figures = {}
+    for name, make, only in ROWS:
+        if only is not None and variant not in only:
+            continue
+        try:
+            play = make(variant)
+        except ImportError as exc:
+            print(f"  {name:<30} not installed ({exc.name})")
+            continue
+        figures[name] = timed(play, seconds)
+        if name == NOW and tree is not None:
+            figures[f"{NOW} @{against}"] = pettingzoo_at(tree, variant, seconds)
+    base = figures[BASE][1]
+    for name, (steps, plays) in figures.items():
+        print(f"  {name:<30} {steps:>9.0f} {plays:>9.0f} {plays / base:>39.2f}x")
+    if tree is not None:
+        print(f"  {NOW} ÷ {NOW} @{against}: {figures[NOW][1] / figures[f'{NOW} @{against}'][1]:.2f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per row (default 2)")
     parser.add_argument("--variant", action="append", help="variants (default: briscola-2 and scopa-2)")
+    parser.add_argument("--against", metavar="REV", help="also the PettingZoo row of regola at commit REV")
+    parser.add_argument("--pettingzoo-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be more than 0")
-    for variant in args.variant or ["briscola-2", "scopa-2"]:
-        print(f"\n{variant}: random play, CPU time, {args.seconds:g} s a row")
-        print(f"  {'environment':<30} {'steps/s':>9} {'plays/s':>9} {'plays/s ÷ ' + BASE:>40}")
-        figures = {}
-        for name, make, only in ROWS:
-            if only is not None and variant not in only:
-                continue
-            try:
-                play = make(variant)
-            except ImportError as exc:
-                print(f"  {name:<30} not installed ({exc.name})")
-                continue
-            figures[name] = timed(play, args.seconds)
-        base = figures[BASE][1]
-        for name, (steps, plays) in figures.items():
-            print(f"  {name:<30} {steps:>9.0f} {plays:>9.0f} {plays / base:>39.2f}x")
+    variants = args.variant or ["briscola-2", "scopa-2"]
+    if args.pettingzoo_only:
+        pettingzoo_only(variants[0], args.seconds)
+        return 0
+    with tempfile.TemporaryDirectory(prefix="bench-envs-") as scratch:
+        tree = tree_at(args.against, Path(scratch)) if args.against else None
+        for variant in variants:
+            print_rows(variant, args.seconds, tree, args.against)
     return 0
 
 
