@@ -64,6 +64,12 @@ def deal_sizes(ctx: Context) -> list[Finding]:
         if len(steps) == 1 and 0 not in steps:
             step = steps.pop()
             extra = step * len(want)
+            last = ctx.rule("deal.last-deal")
+            left = ctx.after.get("stock_size")  # the stock before this deal: what is left and what it dealt
+            left = left + sum(dealt) + len(dealt_table) if isinstance(left, int) else None
+            rest = left is not None and (dealt[0] + step) * len(want) in (left, left - len(dealt_table))
+            if last and (dealt[0] != ctx.ruleset.deal.hand_size or rest):
+                hand_rule = last  # the rules, or the engine, dealt a short stock's rest: how that is dealt
             out.append(Finding(hand_rule, frozenset(hand_keys), "deal-size",
                                f"the engine dealt {dealt[0] + step} cards to each hand instead of {dealt[0]}"))
     if table_rule and "table" in ctx.keys and table_diff and (dealt_table or ctx.kind.deal):
