@@ -165,8 +165,7 @@ def totals(ctx: Context) -> list[Finding]:
         parts = [last[0], *(p for p in parts if p != last[0])]
         return [Finding(parts[0], frozenset(keys), "ambiguous",
                         f"the engine's whole points are the rules' with {last[1]}; its fields cannot tell that from "
-                        "the thirds counted down another way, a declaration or a cappotto", tuple(parts),
-                        reading=True)]
+                        "the thirds counted down another way, a declaration or a cappotto", tuple(parts))]
     return [Finding(parts[0], frozenset(keys), "ambiguous",
                     "the engine reports only the hand's whole points, which cannot tell which part of them "
                     "(the thirds counted down, the last trick, a declaration, a cappotto) it got wrong",
@@ -221,7 +220,7 @@ def last_trick_bonus(ctx: Context) -> list[Finding]:
         return []
     return [Finding(last[0], frozenset({"points"}), "ambiguous",
                     f"the engine's points are the rules' with {last[1]}; its fields cannot tell that from the "
-                    "thirds counted another way", (last[0], "tressette.score.count"), reading=True)]
+                    "thirds counted another way", (last[0], "tressette.score.count"))]
 
 
 def replaced(ctx: Context) -> list[Finding]:
