@@ -37,9 +37,9 @@ one of a few shapes, whatever the game and the language:
   match totals): `fishing.totals`, which lists every rule that could
   account for the difference instead of picking one; in Tressette, whole
   points that cannot tell the thirds from the last trick or a declaration:
-  `counting.totals`, which puts first the last trick's bonus where it was
-  given to another side (`counting.last_trick_bonus` for the running
-  points).
+  `counting.totals`, which says where the last trick's bonus given to
+  another side would fit too; the bonus added at the trick before the
+  last: `counting.last_trick_bonus`.
 
 Each shape looks at the divergent step alone: the reference's views before
 and after it, its events, and the engine's view after it. It finds nothing

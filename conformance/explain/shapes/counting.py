@@ -162,10 +162,10 @@ def totals(ctx: Context) -> list[Finding]:
         return []
     last = _last_trick_moved(ctx, keys)
     if last is not None and last[0] in parts:
-        parts = [last[0], *(p for p in parts if p != last[0])]
+        # one point moved between two sides fits many causes: a reading given, not put first
         return [Finding(parts[0], frozenset(keys), "ambiguous",
-                        f"the engine's whole points are the rules' with {last[1]}; its fields cannot tell that from "
-                        "the thirds counted down another way, a declaration or a cappotto", tuple(parts))]
+                        f"the engine's whole points are the rules' with {last[1]}, or with the thirds counted down "
+                        "another way, a declaration or a cappotto: its fields cannot tell which", tuple(parts))]
     return [Finding(parts[0], frozenset(keys), "ambiguous",
                     "the engine reports only the hand's whole points, which cannot tell which part of them "
                     "(the thirds counted down, the last trick, a declaration, a cappotto) it got wrong",
@@ -209,8 +209,9 @@ def _last_trick_moved(ctx: Context, keys: list[str]) -> tuple[str, str] | None:
 def last_trick_bonus(ctx: Context) -> list[Finding]:
     """A Tressette hand's running points off at its last trick by the last
     trick's bonus, taken from the side that won it (given to another, or
-    to nobody): ``tressette.score.last-trick``, listed with the count it
-    cannot be told from."""
+    to nobody): listed with the count (``tressette.score.count``,
+    ``tressette.score.last-trick``), which it cannot be told from; at an
+    earlier trick, the bonus added too soon (``tressette.score.last-trick``)."""
     if "points" not in ctx.keys or ctx.rule("score.count") != "tressette.score.count":
         return []
     if not ctx.kind.hand_over:
@@ -218,9 +219,10 @@ def last_trick_bonus(ctx: Context) -> list[Finding]:
     last = _last_trick_moved(ctx, ["points"])
     if last is None:
         return []
-    return [Finding(last[0], frozenset({"points"}), "ambiguous",
-                    f"the engine's points are the rules' with {last[1]}; its fields cannot tell that from the "
-                    "thirds counted another way", (last[0], "tressette.score.count"))]
+    count = "tressette.score.count"
+    return [Finding(count, frozenset({"points"}), "ambiguous",
+                    f"the engine's points are the rules' with {last[1]}, or with the thirds counted another way: "
+                    "its fields cannot tell which", (count, last[0]))]
 
 
 def replaced(ctx: Context) -> list[Finding]:
