@@ -284,7 +284,8 @@ def recount(ctx: Context) -> list[Finding]:
     """A hand's points as the engine has them, reproduced by counting one
     category another way (another suit or card, the side with fewer) or by
     giving the cards left on the table to another side: that rule; when
-    several such readings fit, all of them."""
+    several such readings fit, or a category merely left out or scored
+    twice fits too, all of them."""
     if ctx.family != "scopa" or not ctx.kind.hand_over:
         return []
     keys, diff = _hand_diff(ctx)
@@ -306,9 +307,27 @@ def recount(ctx: Context) -> list[Finding]:
     rules = tuple(dict.fromkeys(r for _, r in fits))
     if not rules:
         return []
+    plain = _scored_once_more_or_less(ctx, diff)
+    if plain:
+        # a category left out (or scored twice) gives these points as well: no reading is better than another
+        rules = tuple(dict.fromkeys((*plain, *rules)))
+        said = "; or ".join(t for t, _ in fits[:2])
+        return [Finding(rules[0], frozenset(keys), "ambiguous",
+                        f"the engine's points are the rules' with a category left out or scored twice, or with "
+                        f"{said}: its fields cannot tell which", rules)]
     if len(rules) == 1:
         return [Finding(rules[0], frozenset(keys), "recount", f"the engine's points are the rules' with {fits[0][0]}")]
     said = "; or ".join(t for t, _ in fits[:3])
     return [Finding(rules[0], frozenset(keys), "ambiguous",
                     f"the engine's points are the rules' with {said}: its fields cannot tell which", rules,
                     reading=True)]
+
+
+def _scored_once_more_or_less(ctx: Context, diff: list[int]) -> tuple[str, ...]:
+    """The rules of the categories whose point, left out or scored twice,
+    gives the engine's points (`weighed`'s plainest readings)."""
+    out = []
+    for _, rule, vec in _parts(ctx):
+        if diff in ([-v for v in vec], list(vec)):
+            out.append(rule)
+    return tuple(dict.fromkeys(out))
