@@ -26,6 +26,16 @@ def _roots(factory: Any, variant: str, stems: tuple[str, ...] = ("default-", "ma
     return [r.divergence for r in failed]
 
 
+def _named(factory: Any, variant: str, rule: str, *words: str) -> None:
+    """Every failing trace's first divergence in a view is ``rule``, and its
+    explanation says ``words``."""
+    roots = [d for d in _roots(factory, variant) if d.kind == "view"]
+    assert roots
+    for d in roots:
+        assert d.rule == rule, d.render()
+        assert all(w in d.explained_by.text for w in words), d.render()
+
+
 class RefillOfTwo(ReferenceEngine):
     """A fishing game's later rounds deal two cards a hand, not three: the
     view shows each new hand a card short and the stock that much larger."""
@@ -52,11 +62,7 @@ class RefillOfTwo(ReferenceEngine):
 
 @pytest.mark.rule("scopa.deal.refill")
 def test_a_round_dealt_short_is_the_refill_rule():
-    roots = [d for d in _roots(RefillOfTwo, "scopa-2") if d.kind == "view"]
-    assert roots
-    for d in roots:
-        assert d.rule == "scopa.deal.refill", d.render()
-        assert d.explained_by.how == "shape" and "dealt 2 cards to each hand instead of 3" in d.explained_by.text
+    _named(RefillOfTwo, "scopa-2", "scopa.deal.refill", "dealt 2 cards to each hand instead of 3")
 
 
 class LastCardStuck(ReferenceEngine):
@@ -73,11 +79,7 @@ class LastCardStuck(ReferenceEngine):
 
 @pytest.mark.rule("briscola.play.in-hand")
 def test_another_card_played_than_the_one_named_is_the_in_hand_rule():
-    roots = [d for d in _roots(LastCardStuck, "briscola-2") if d.kind == "view"]
-    assert roots
-    for d in roots:
-        assert d.rule == "briscola.play.in-hand", d.render()
-        assert "the engine played" in d.explained_by.text and "still in its hand" in d.explained_by.text
+    _named(LastCardStuck, "briscola-2", "briscola.play.in-hand", "the engine played", "still in its hand")
 
 
 class CoinsOnCups(ReferenceEngine):
@@ -169,3 +171,86 @@ class WinnerLeadsNot(ReferenceEngine):
 def test_points_to_the_winner_and_the_lead_elsewhere_is_the_lead_rule():
     for d in _roots(WinnerLeadsNot, "briscola-2", ("playout-",)):
         assert d.rule == "briscola.trick.lead-next", d.render()
+
+
+class AloneForThree(ReferenceEngine):
+    """A Chiamata bidder playing alone wins or loses 3 game points, not 4."""
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        result = v.get("result")
+        contract = (result or {}).get("contract") or {}
+        if contract.get("alone") and isinstance(contract.get("bidder"), int):
+            bidder, points = contract["bidder"], list(result["game_points"])
+            cut = points[bidder] // 4 if points[bidder] > 0 else -(-points[bidder] // 4)
+            points[bidder] -= cut
+            match = dict(v["match"])
+            match["game_points"] = [p - (cut if s == bidder else 0) for s, p in enumerate(match["game_points"])]
+            v = {**v, "result": {**result, "game_points": points}, "match": match}
+        return v
+
+
+@pytest.mark.rule("chiamata.score.alone")
+def test_a_bidder_alone_paid_by_another_factor_is_the_alone_rule():
+    roots = _roots(AloneForThree, "briscalone", ("default--score-alone",))
+    assert roots
+    for d in roots:
+        assert d.rule == "chiamata.score.alone", d.render()
+        assert "scored the bidder alone -3 instead of -4" in d.explained_by.text
+
+
+class LaidCardVanishes(ReferenceEngine):
+    """A card that captures nothing is not shown on the table."""
+
+    def view(self, seat=None):
+        v = super().view(seat)
+        played = self._last
+        if played and v.get("table") and played in v["table"]:
+            v = {**v, "table": [c for c in v["table"] if c != played]}
+        return v
+
+    def apply(self, action, deal=None):
+        super().apply(action)
+        laid = action.get("type") == "play" and not any(e.get("type") == "capture" for e in self._state.events)
+        self._last = action.get("card") if laid else None
+
+    def new(self, *args, **kw):
+        self._last = None
+        return super().new(*args, **kw)
+
+
+@pytest.mark.rule("scopa.capture.lay")
+def test_a_laid_card_that_vanishes_is_the_lay_rule():
+    _named(LaidCardVanishes, "scopa-2", "scopa.capture.lay", "did not put it on the table")
+
+
+LEGAL = [
+    {"card": "2b", "seat": 0, "take": ["2d"], "type": "capture"},
+    {"card": "7s", "seat": 0, "take": ["7b"], "type": "capture"},
+    {"card": "7s", "seat": 0, "take": ["3c", "4c"], "type": "capture"},
+    {"card": "4b", "seat": 0, "type": "play"},
+]
+
+
+@pytest.mark.parametrize(
+    ("engine_lists", "rule"),
+    [
+        # the equal-value captures left out, the cards laid instead
+        ([LEGAL[2], LEGAL[3], {"card": "2b", "seat": 0, "type": "play"}], "scopa.capture.match"),
+        # the sums left out
+        ([LEGAL[0], LEGAL[1], LEGAL[3]], "scopa.capture.sum"),
+        # a card that can capture offered as a lay
+        ([*LEGAL, {"card": "2b", "seat": 0, "type": "play"}], "scopa.capture.compulsory"),
+        # a sum offered by a card that can take a single card of equal value
+        ([*LEGAL, {"card": "2b", "seat": 0, "take": ["Ad", "Ac"], "type": "capture"}], "scopa.capture.single-card-first"),
+    ],
+)
+def test_a_legal_list_with_one_piece_wrong_names_that_piece(engine_lists, rule):
+    from regola.conformance.explain.shapes.listing import legal_list
+    from regola.spec import load, rule_ids
+
+    known = frozenset(rule_ids(load("scopa-2")))
+    found = legal_list("scopa", known, LEGAL, engine_lists)
+    assert [f.rule for f in found] == [rule]
+    # a list that differs in two pieces at once is no one piece's shape
+    assert legal_list("scopa", known, LEGAL, [LEGAL[3]]) == []

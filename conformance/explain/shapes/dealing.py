@@ -50,7 +50,8 @@ def deal_sizes(ctx: Context) -> list[Finding]:
     table = ctx.engine.get("table")
     table_diff = len(table) - len(ctx.after.get("table") or []) if isinstance(table, list) else 0
     table_rule = ctx.rule("deal.table")
-    if table_rule and "table" in ctx.keys and table_diff and (dealt_table or ctx.kind.deal):
+    table_wrong = bool(table_rule and "table" in ctx.keys and table_diff and (dealt_table or ctx.kind.deal))
+    if table_wrong:
         if not ctx.after.get("stock_size") and not ctx.engine.get("stock_size"):
             # the whole pack dealt: the hands took what the table did not (or gave it)
             return [Finding(table_rule, frozenset({"table", *hand_keys}), "deal-size",
@@ -72,7 +73,7 @@ def deal_sizes(ctx: Context) -> list[Finding]:
                 hand_rule = last  # the rules, or the engine, dealt a short stock's rest: how that is dealt
             out.append(Finding(hand_rule, frozenset(hand_keys), "deal-size",
                                f"the engine dealt {dealt[0] + step} cards to each hand instead of {dealt[0]}"))
-    if table_rule and "table" in ctx.keys and table_diff and (dealt_table or ctx.kind.deal):
+    if table_wrong:
         out.append(Finding(table_rule, frozenset({"table"}), "deal-size",
                            f"the engine turned {len(dealt_table) + table_diff} cards to the table instead of "
                            f"{len(dealt_table)}"))
